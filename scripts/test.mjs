@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// The whole suite (DESIGN §2): build, type check, lint, unit + API integration on PGlite and on a
+// PostgreSQL server started here on loopback, then end-to-end in headless Chromium.
+// It installs Chromium and PostgreSQL from Debian when missing and it runs as root; otherwise it
+// fails saying what to install. It never skips a layer.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const CHROMIUM = '/usr/bin/chromium';
+const isRoot = process.getuid?.() === 0;
+const only = process.argv.slice(2); // e.g. `npm test -- vitest` runs just that layer
+
+function findPgBin() {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return undefined;
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(base, versions[0], 'bin') : undefined;
+}
+
+function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', ...opts });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function ensureSystemPackages() {
+  const missing = [];
+  if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
+  if (!findPgBin()) missing.push('postgresql');
+  if (missing.length === 0) return;
+  if (!isRoot) {
+    console.error(
+      `npm test needs Debian packages that are missing: ${missing.join(' ')}.\n` +
+        `Install them (sudo apt-get install -y ${missing.join(' ')}) and run npm test again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Installing ${missing.join(', ')} from Debian…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const upd = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const inst = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  if (upd.status !== 0 || inst.status !== 0 || !fs.existsSync(CHROMIUM) || !findPgBin()) {
+    console.error(`Could not install ${missing.join(' ')} with apt-get; install them by hand and run npm test again.`);
+    process.exit(1);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** A throwaway PostgreSQL cluster on loopback; returns its URL and a stop function. */
+async function startPostgres() {
+  const bin = findPgBin();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-pg-'));
+  const port = await freePort();
+  const asPg = isRoot;
+  if (asPg) fs.chownSync(dir, ...pgIds());
+  const sh = (cmd) =>
+    asPg
+      ? spawnSync('su', ['postgres', '-s', '/bin/bash', '-c', cmd], { stdio: ['ignore', 'ignore', 'inherit'] })
+      : spawnSync('/bin/bash', ['-c', cmd], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const init = sh(`${bin}/initdb -D ${dir} -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`);
+  if (init.status !== 0) throw new Error('initdb failed');
+  const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const start = sh(`${bin}/pg_ctl -D ${dir} -l ${dir}/server.log -o '${opts}' -w start`);
+  if (start.status !== 0) {
+    console.error(fs.existsSync(`${dir}/server.log`) ? fs.readFileSync(`${dir}/server.log`, 'utf8') : '');
+    throw new Error('PostgreSQL did not start');
+  }
+  let stopped = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      sh(`${bin}/pg_ctl -D ${dir} -m fast -w stop`);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function pgIds() {
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  if (!line) throw new Error('no postgres user: is the postgresql package installed?');
+  const [, , uid, gid] = line.split(':');
+  return [Number(uid), Number(gid)];
+}
+
+const npx = (args, env = {}) => run('npx', args, { env: { ...process.env, ...env } });
+
+const layers = [
+  ['build', () => run('npm', ['run', 'build', '--silent'])],
+  ['typecheck', () => npx(['tsc', '--noEmit', '-p', '.'])],
+  ['lint', () => npx(['biome', 'check', '.'])],
+  ['vitest', (pg) => npx(['vitest', 'run'], { TEST_PG_URL: pg.url })],
+  ['e2e', () => npx(['playwright', 'test'])],
+];
+
+ensureSystemPackages();
+let pg;
+const cleanup = () => pg?.stop();
+process.on('exit', cleanup);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+
+const results = [];
+for (const [name, fn] of layers) {
+  if (only.length && !only.includes(name) && name !== 'build') continue;
+  if (name === 'vitest' && !pg) pg = await startPostgres();
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const code = await fn(pg);
+  results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  if (name === 'build' && code !== 0) break;
+}
+cleanup();
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`layers: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

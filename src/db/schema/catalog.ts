@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Owned by the catalog domain. Money in integer cents; ids come from an identity and are never reused. */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    compareAtCents: integer('compare_at_cents'),
+    imageUrl: text('image_url').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    inventory: integer('inventory').notNull().default(0),
+    displayOrder: integer('display_order').notNull().default(0),
+    weightGrams: integer('weight_grams').notNull().default(30),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('products_compare_at_nonnegative', sql`${t.compareAtCents} IS NULL OR ${t.compareAtCents} >= 0`),
+    check('products_inventory_nonnegative', sql`${t.inventory} >= 0`),
+    check('products_display_order_nonnegative', sql`${t.displayOrder} >= 0`),
+    index('products_active_order_idx').on(t.isActive, t.displayOrder, t.id),
+  ],
+);
+
+/**
+ * Every change of stock with its reason (reservation, release, admin adjustment, seed).
+ * product_id is kept as a plain number so the history survives a product's deletion.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id').notNull(),
+    delta: integer('delta').notNull(),
+    inventoryAfter: integer('inventory_after').notNull(),
+    reason: text('reason', {
+      enum: ['seed', 'checkout_reserve', 'reservation_release', 'admin_adjust', 'admin_set', 'product_created'],
+    }).notNull(),
+    orderId: integer('order_id'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt)],
+);

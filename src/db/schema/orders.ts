@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered'] as const;
+
+/**
+ * Owned by the orders domain. An order is created 'pending' at checkout with its items and stock
+ * reserved; it becomes 'paid' once the provider confirms the payment for its total.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    sessionId: text('session_id').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    stripePaymentIntentId: text('payment_intent_id').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    shippingAddress: text('shipping_address'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingZip: text('shipping_zip'),
+    shippingCountry: text('shipping_country'),
+    trackingNumber: text('tracking_number'),
+    shippingCarrier: text('shipping_carrier'),
+    shippingService: text('shipping_service'),
+    shippingCostCents: integer('shipping_cost_cents'),
+    labelUrl: text('label_url'),
+    /** When the reserved stock of an unpaid order went back on the shelf (payment failed or expired). */
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    confirmationEmailSentAt: timestamp('confirmation_email_sent_at', { withTimezone: true }),
+    shippedEmailSentAt: timestamp('shipped_email_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_payment_intent_uq').on(t.stripePaymentIntentId),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
+    check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** Snapshots: name and unit price copied at purchase, so editing a product never rewrites history. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    name: text('name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

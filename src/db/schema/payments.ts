@@ -1,0 +1,46 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orders } from './orders.ts';
+
+/** Owned by the payments domain: one row per payment attempt with a provider ('test' or 'stripe'). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    /** Only the test provider keeps a hash of its client secret; Stripe keeps its own. */
+    clientSecretHash: text('client_secret_hash'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', {
+      enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'],
+    })
+      .notNull()
+      .default('requires_payment_method'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_uq').on(t.provider, t.providerPaymentId),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/** Provider events (webhooks) recorded by id, so a replayed event does nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    payload: jsonb('payload'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_uq').on(t.provider, t.eventId)],
+);

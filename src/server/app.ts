@@ -1,0 +1,86 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openDatabase, type DatabaseHandle } from '#db/client.ts';
+import { seedCatalog } from '#db/seed.ts';
+import type { Config } from './config.ts';
+import { cartRoutes } from './domains/cart/routes.ts';
+import { type CartService, createCartService } from './domains/cart/service.ts';
+import { catalogRoutes } from './domains/catalog/routes.ts';
+import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
+import { healthRoutes } from './domains/health/routes.ts';
+import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSeo } from './plugins/seo.ts';
+import { registerSsr, type SsrMode } from './plugins/ssr.ts';
+
+export interface Services {
+  catalog: CatalogService;
+  cart: CartService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  /** How pages are rendered: from the build ('prod'), through Vite ('dev'), or not at all ('off'). */
+  ssr?: SsrMode;
+  /** Use an already opened database (tests); it is closed with the app unless keepDatabaseOpen. */
+  database?: DatabaseHandle;
+  keepDatabaseOpen?: boolean;
+  /** Seed the catalog into an empty database (default true). */
+  seed?: boolean;
+}
+
+/** The one way to build the server, for production and for every test (HOUSE). */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const ssr = opts.ssr ?? (config.env === 'development' ? 'dev' : config.env === 'production' ? 'prod' : 'off');
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]'],
+      ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: any other body type is refused with 415.
+  app.removeContentTypeParser('text/plain');
+
+  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  if (!opts.database || !opts.keepDatabaseOpen) app.addHook('onClose', () => database.close());
+  await database.migrate();
+  if (opts.seed !== false) await seedCatalog(database.db);
+
+  const notifier: Notifier =
+    database.pool && config.databaseUrl ? createPgNotifier(config.databaseUrl, database.pool, app.log) : createLocalNotifier();
+  app.addHook('onClose', () => notifier.close());
+
+  const catalog = createCatalogService(database.db, notifier);
+  const cart = createCartService(database.db, catalog);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('services', { catalog, cart });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config, { dev: ssr === 'dev' });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+  await app.register(cartRoutes);
+  await registerSeo(app);
+  await registerSsr(app, ssr);
+
+  return app;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('has working defaults for a fresh laptop', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.stripe).toBeUndefined();
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(Object.isFrozen(c.rateLimits)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/store',
+      PUBLIC_URL: 'https://shop.example.com/',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'a-long-password',
+      PRINTER_URL: 'ipp://127.0.0.1:631/printers/labels',
+      RATE_LIMIT_LOGIN_PER_15_MIN: '3',
+      GA_MEASUREMENT_ID: 'G-TEST',
+    });
+    expect(c.port).toBe(8080);
+    expect(c.publicUrl).toBe('https://shop.example.com');
+    expect(c.stripe?.webhookSecret).toBe('whsec_1');
+    expect(c.admin).toEqual({ username: 'owner', password: 'a-long-password' });
+    expect(c.printerUrl).toBe('ipp://127.0.0.1:631/printers/labels');
+    expect(c.rateLimits.loginPer15Min).toBe(3);
+    expect(c.tags.gaMeasurementId).toBe('G-TEST');
+  });
+
+  it('stops with one line per problem', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', STRIPE_SECRET_KEY: 'sk_test_1', SUPPORT_EMAIL: 'nope' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems;
+      expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+      expect(problems.some((p) => p.startsWith('DATABASE_URL:'))).toBe(true);
+      expect(problems.some((p) => p.includes('set all three of STRIPE_SECRET_KEY'))).toBe(true);
+      expect(problems.some((p) => p.startsWith('SUPPORT_EMAIL:'))).toBe(true);
+    }
+  });
+});

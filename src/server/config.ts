@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once (DESIGN §3). Nothing else in the server reads process.env.
+ * A bad value stops the server with one line per problem.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalString,
+  SUPPORT_EMAIL: z.email().default('support@ironwakesalts.com'),
+  SUPPORT_PHONE: z.string().min(3).default('+1-800-555-0199'),
+  PRINTER_URL: optionalString.pipe(z.url({ protocol: /^ipps?|https?$/ }).optional()),
+  GA_MEASUREMENT_ID: optionalString,
+  GOOGLE_ADS_ID: optionalString,
+  GOOGLE_ADS_CONVERSION_LABEL: optionalString,
+  META_PIXEL_ID: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_CART_PER_MINUTE: positiveInt.default(300),
+  RATE_LIMIT_CHECKOUT_PER_MINUTE: positiveInt.default(20),
+  RATE_LIMIT_LOGIN_PER_15_MIN: positiveInt.default(10),
+  RATE_LIMIT_REVIEWS_PER_HOUR: positiveInt.default(20),
+  RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt.default(120),
+  PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
+});
+
+/** Rules across variables, checked on the raw values so they are reported with every other problem. */
+function crossFieldProblems(src: Record<string, string | undefined>): string[] {
+  const has = (k: string) => Boolean(src[k]?.trim());
+  const problems: string[] = [];
+  const stripe = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'].filter(has).length;
+  if (stripe !== 0 && stripe !== 3) {
+    problems.push(
+      'STRIPE_SECRET_KEY: set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, or none',
+    );
+  }
+  if (has('ADMIN_USERNAME') !== has('ADMIN_PASSWORD'))
+    problems.push('ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together');
+  return problems;
+}
+
+export type Env = z.input<typeof ConfigSchema>;
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** PostgreSQL server URL, or undefined for the embedded database in dataDir ('memory://' keeps it in memory). */
+  readonly databaseUrl: string | undefined;
+  readonly publicUrl: string;
+  readonly logLevel: string;
+  readonly admin: { readonly username: string; readonly password: string } | undefined;
+  readonly stripe: { readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string } | undefined;
+  readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
+  readonly support: { readonly email: string; readonly phone: string };
+  readonly printerUrl: string | undefined;
+  readonly tags: {
+    readonly gaMeasurementId: string | undefined;
+    readonly googleAdsId: string | undefined;
+    readonly googleAdsConversionLabel: string | undefined;
+    readonly metaPixelId: string | undefined;
+  };
+  readonly rateLimits: {
+    readonly cartPerMinute: number;
+    readonly checkoutPerMinute: number;
+    readonly loginPer15Min: number;
+    readonly reviewsPerHour: number;
+    readonly analyticsPerMinute: number;
+  };
+  readonly pendingOrderTtlMinutes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+function deepFreeze<T extends object>(o: T): Readonly<T> {
+  for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
+  return Object.freeze(o);
+}
+
+/** Parses an environment (process.env by default) into the frozen Config. Throws ConfigError. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(source);
+  const problems = [
+    ...(parsed.error?.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`) ?? []),
+    ...crossFieldProblems(source),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR);
+  return deepFreeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Ironwake Salts <${e.SUPPORT_EMAIL}>` },
+    support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
+    printerUrl: e.PRINTER_URL,
+    tags: {
+      gaMeasurementId: e.GA_MEASUREMENT_ID,
+      googleAdsId: e.GOOGLE_ADS_ID,
+      googleAdsConversionLabel: e.GOOGLE_ADS_CONVERSION_LABEL,
+      metaPixelId: e.META_PIXEL_ID,
+    },
+    rateLimits: {
+      cartPerMinute: e.RATE_LIMIT_CART_PER_MINUTE,
+      checkoutPerMinute: e.RATE_LIMIT_CHECKOUT_PER_MINUTE,
+      loginPer15Min: e.RATE_LIMIT_LOGIN_PER_15_MIN,
+      reviewsPerHour: e.RATE_LIMIT_REVIEWS_PER_HOUR,
+      analyticsPerMinute: e.RATE_LIMIT_ANALYTICS_PER_MINUTE,
+    },
+    pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,
+  });
+}

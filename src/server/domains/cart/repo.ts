@@ -1,0 +1,94 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '#db/client.ts';
+import { cartItems, products } from '#db/schema/index.ts';
+
+export interface CartRow {
+  id: string;
+  quantity: number;
+  productId: number;
+  name: string;
+  priceCents: number;
+  imageUrl: string;
+  isActive: boolean;
+  inventory: number;
+}
+
+const cartColumns = {
+  id: cartItems.id,
+  quantity: cartItems.quantity,
+  productId: cartItems.productId,
+  name: products.name,
+  priceCents: products.priceCents,
+  imageUrl: products.imageUrl,
+  isActive: products.isActive,
+  inventory: products.inventory,
+};
+
+export function selectCart(db: Tx, sessionId: string): Promise<CartRow[]> {
+  return db
+    .select(cartColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.sessionId, sessionId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export async function selectCartItem(db: Tx, sessionId: string, itemId: string): Promise<CartRow | undefined> {
+  const [row] = await db
+    .select(cartColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.sessionId, sessionId)));
+  return row;
+}
+
+/**
+ * Adds to the line of this product, or creates it, in one statement. Returns undefined when the
+ * line exists and the new quantity would pass `max` (nothing is written then).
+ */
+export async function upsertCartItem(
+  db: Tx,
+  v: { id: string; sessionId: string; productId: number; quantity: number; max: number },
+): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .insert(cartItems)
+    .values({ id: v.id, sessionId: v.sessionId, productId: v.productId, quantity: v.quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.sessionId, cartItems.productId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${v.max}`,
+    })
+    .returning({ id: cartItems.id });
+  return row;
+}
+
+export async function updateCartItemQuantity(db: Tx, sessionId: string, itemId: string, quantity: number): Promise<boolean> {
+  const rows = await db
+    .update(cartItems)
+    .set({ quantity, updatedAt: sql`now()` })
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.sessionId, sessionId)))
+    .returning({ id: cartItems.id });
+  return rows.length > 0;
+}
+
+export async function deleteCartItem(db: Tx, sessionId: string, itemId: string): Promise<boolean> {
+  const rows = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.sessionId, sessionId)))
+    .returning({ id: cartItems.id });
+  return rows.length > 0;
+}
+
+export async function deleteCart(db: Tx, sessionId: string): Promise<number> {
+  const rows = await db.delete(cartItems).where(eq(cartItems.sessionId, sessionId)).returning({ id: cartItems.id });
+  return rows.length;
+}
+
+/** Carts nobody touched for `days` days are dropped (run by a periodic sweep). */
+export async function deleteStaleCartItems(db: Tx, days: number): Promise<number> {
+  const rows = await db
+    .delete(cartItems)
+    .where(sql`${cartItems.updatedAt} < now() - make_interval(days => ${days})`)
+    .returning({ id: cartItems.id });
+  return rows.length;
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { AddToCartBody, CartItem } from '#shared/cart.ts';
+import { CART_QUANTITY_MAX } from '#shared/constants.ts';
+import { formatCents } from '#shared/money.ts';
+import type { Database, Tx } from '#db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import * as repo from './repo.ts';
+
+export type CartService = ReturnType<typeof createCartService>;
+
+function toCartItem(r: repo.CartRow): CartItem {
+  return {
+    id: r.id,
+    quantity: r.quantity,
+    productId: r.productId,
+    product: { id: r.productId, name: r.name, price: formatCents(r.priceCents), imageUrl: r.imageUrl, isActive: r.isActive },
+  };
+}
+
+/** 144 random bits: a cart item id cannot be guessed (DESIGN §6). */
+const newItemId = () => randomBytes(18).toString('base64url');
+
+function stockError(inventory: number): AppError {
+  return inventory <= 0
+    ? new AppError('conflict', 'This product is out of stock')
+    : new AppError('conflict', `Only ${inventory} left in stock`);
+}
+
+export function createCartService(db: Database, catalog: CatalogService) {
+  return {
+    async getCart(sessionId: string): Promise<CartItem[]> {
+      return (await repo.selectCart(db, sessionId)).map(toCartItem);
+    },
+
+    async addItem(input: AddToCartBody): Promise<CartItem> {
+      const product = await catalog.findActiveProductRow(input.productId);
+      if (!product) throw notFound('Product');
+      const existing = (await repo.selectCart(db, input.sessionId)).find((i) => i.productId === product.id);
+      const wanted = (existing?.quantity ?? 0) + input.quantity;
+      if (wanted > CART_QUANTITY_MAX) {
+        throw new AppError('bad_request', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
+      }
+      if (wanted > product.inventory) throw stockError(product.inventory);
+      const row = await repo.upsertCartItem(db, { id: newItemId(), ...input, max: CART_QUANTITY_MAX });
+      if (!row) throw new AppError('bad_request', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
+      const item = await repo.selectCartItem(db, input.sessionId, row.id);
+      if (!item) throw notFound('Cart item');
+      return toCartItem(item);
+    },
+
+    async updateItem(sessionId: string, itemId: string, quantity: number): Promise<CartItem> {
+      const current = await repo.selectCartItem(db, sessionId, itemId);
+      if (!current) throw notFound('Cart item');
+      if (quantity > current.quantity && quantity > current.inventory) throw stockError(current.inventory);
+      if (!(await repo.updateCartItemQuantity(db, sessionId, itemId, quantity))) throw notFound('Cart item');
+      return toCartItem({ ...current, quantity });
+    },
+
+    async removeItem(sessionId: string, itemId: string): Promise<void> {
+      if (!(await repo.deleteCartItem(db, sessionId, itemId))) throw notFound('Cart item');
+    },
+
+    async clear(sessionId: string): Promise<{ removed: number }> {
+      return { removed: await repo.deleteCart(db, sessionId) };
+    },
+
+    /** For checkout: the cart lines with current database prices, read inside the caller's transaction. */
+    cartLines: (tx: Tx, sessionId: string) => repo.selectCart(tx, sessionId),
+
+    /** Called when an order of this session is paid. */
+    clearInTransaction: (tx: Tx, sessionId: string) => repo.deleteCart(tx, sessionId),
+
+    sweepStaleCarts: (days = 30) => repo.deleteStaleCartItems(db, days),
+  };
+}

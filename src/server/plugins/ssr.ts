@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicConfig, SsrDataLoaders, SsrRender } from '#shared/ssr-contract.ts';
+
+export type SsrMode = 'prod' | 'dev' | 'off';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const CLIENT_DIST = path.join(ROOT, 'dist/client');
+const SERVER_ENTRY = path.join(ROOT, 'dist/server/entry-server.js');
+
+/** JSON that is safe inside a <script> element. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value ?? null)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function builtClientExists(): boolean {
+  return fs.existsSync(path.join(CLIENT_DIST, 'index.html')) && fs.existsSync(SERVER_ENTRY);
+}
+
+export function publicConfigOf(app: FastifyInstance): PublicConfig {
+  const c = app.config;
+  return {
+    publicUrl: c.publicUrl,
+    supportEmail: c.support.email,
+    supportPhone: c.support.phone,
+    paymentMode: c.stripe ? 'stripe' : 'test',
+    stripePublishableKey: c.stripe?.publishableKey ?? null,
+    tags: {
+      gaMeasurementId: c.tags.gaMeasurementId ?? null,
+      googleAdsId: c.tags.googleAdsId ?? null,
+      googleAdsConversionLabel: c.tags.googleAdsConversionLabel ?? null,
+      metaPixelId: c.tags.metaPixelId ?? null,
+    },
+  };
+}
+
+/**
+ * Server rendering (docs/decisions/0002-ssr-with-vite.md): every page's first response holds its
+ * content, head and the query cache the client hydrates from.
+ */
+export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<void> {
+  if (mode === 'off') return;
+
+  let getTemplate: (url: string) => Promise<string>;
+  let getRender: () => Promise<SsrRender>;
+
+  if (mode === 'prod') {
+    if (!builtClientExists()) throw new Error('The storefront is not built: run `npm run build` first.');
+    const template = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8');
+    const mod = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: SsrRender };
+    getTemplate = async () => template;
+    getRender = async () => mod.render;
+    await app.register(fastifyStatic, {
+      root: path.join(CLIENT_DIST, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+  } else {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
+    await app.register(import('@fastify/middie'));
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    const raw = fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+    getTemplate = (url) => vite.transformIndexHtml(url, raw);
+    getRender = async () => ((await vite.ssrLoadModule('/src/client/app/entry-server.tsx')) as { render: SsrRender }).render;
+  }
+
+  const config = publicConfigOf(app);
+  const data: SsrDataLoaders = {
+    listProducts: () => app.services.catalog.listActiveProducts(),
+    getProduct: (id) => app.services.catalog.getActiveProduct(id),
+    getRatingSummary: async () => null,
+  };
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url;
+    const [template, render] = await Promise.all([getTemplate(url), getRender()]);
+    const result = await render({ url, data, config });
+    const nonce = reply.cspNonce?.script;
+    const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>window.__RQ_STATE__=${serializeForScript(
+      result.state,
+    )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}</script>`;
+    const html = template
+      .replace('<!--ssr-head-->', () => result.head)
+      .replace('<!--ssr-html-->', () => result.html)
+      .replace('<!--ssr-state-->', () => state);
+    return reply.status(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+
+  // Unknown /api/* paths answer JSON (the not-found handler); every other GET is a page.
+  app.get('/*', async (req, reply) => {
+    if (req.url.startsWith('/api/')) return reply.callNotFound();
+    return handler(req, reply);
+  });
+  app.get('/', handler);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './constants.ts';
+import { idParam } from './validation.ts';
+
+/** Made in the browser: 'session-' + timestamp + random (SPEC §3). Bounded so it cannot be abused as storage. */
+export const SessionIdSchema = z
+  .string({ error: 'sessionId is required' })
+  .regex(/^session-\d{10,16}-[A-Za-z0-9]{16,64}$/, 'sessionId is not a valid session id');
+
+export const CartItemIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'Not a valid cart item id');
+
+export const QuantitySchema = z
+  .number({ error: 'quantity must be a number' })
+  .int('quantity must be a whole number')
+  .min(CART_QUANTITY_MIN, `quantity must be at least ${CART_QUANTITY_MIN}`)
+  .max(CART_QUANTITY_MAX, `quantity must be at most ${CART_QUANTITY_MAX}`);
+
+export const AddToCartBodySchema = z.strictObject({
+  sessionId: SessionIdSchema,
+  productId: idParam.pipe(z.number()),
+  quantity: QuantitySchema,
+});
+export type AddToCartBody = z.infer<typeof AddToCartBodySchema>;
+
+export const UpdateCartItemBodySchema = z.object({
+  quantity: QuantitySchema,
+  sessionId: SessionIdSchema.optional(),
+});
+
+export const CartItemParamsSchema = z.object({ itemId: CartItemIdSchema });
+export const CartSessionParamsSchema = z.object({ sessionId: SessionIdSchema });
+
+export const CartItemSchema = z.object({
+  id: z.string(),
+  quantity: z.number().int(),
+  productId: z.number().int(),
+  product: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    price: z.string(),
+    imageUrl: z.string(),
+    isActive: z.boolean(),
+  }),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+export const CartSchema = z.array(CartItemSchema);
+
+/** Cents total of a cart (price × quantity), the same sum on server and client. */
+export function cartTotalCents(
+  items: readonly { quantity: number; product: { price: string } }[],
+  toCents: (p: string) => number,
+): number {
+  return items.reduce((sum, i) => sum + toCents(i.product.price) * i.quantity, 0);
+}

@@ -1,0 +1,49 @@
+import type { PublicProduct } from './catalog.ts';
+
+/**
+ * The contract between the server's SSR plugin and the client's entry-server.tsx.
+ * The server passes data loaders that call the domain services directly (no HTTP round trip);
+ * the client uses the same query keys so the dehydrated cache hydrates without refetching.
+ */
+export interface SsrDataLoaders {
+  listProducts(): Promise<PublicProduct[]>;
+  /** null when unknown or inactive */
+  getProduct(id: number): Promise<PublicProduct | null>;
+  /** Approved-review aggregate for JSON-LD; null when there are no approved reviews. */
+  getRatingSummary(productId: number): Promise<{ average: number; count: number } | null>;
+}
+
+/** Configuration the browser may see, injected into the page as JSON (window.__PUBLIC_CONFIG__). */
+export interface PublicConfig {
+  publicUrl: string;
+  supportEmail: string;
+  supportPhone: string;
+  paymentMode: 'test' | 'stripe';
+  stripePublishableKey: string | null;
+  tags: {
+    gaMeasurementId: string | null;
+    googleAdsId: string | null;
+    googleAdsConversionLabel: string | null;
+    metaPixelId: string | null;
+  };
+}
+
+export interface SsrRequest {
+  /** path + query, e.g. "/product/5?ref=x" */
+  url: string;
+  data: SsrDataLoaders;
+  config: PublicConfig;
+}
+
+export interface SsrResult {
+  /** HTTP status: 200, or 404 for the not-found page and unknown products */
+  status: number;
+  /** <title>, meta description, canonical, Open Graph, JSON-LD — inserted into <head> */
+  head: string;
+  /** the rendered app markup, inserted into <div id="root"> */
+  html: string;
+  /** dehydrated TanStack Query state, serialised safely by the server into window.__RQ_STATE__ */
+  state: unknown;
+}
+
+export type SsrRender = (req: SsrRequest) => Promise<SsrResult>;

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializeForScript } from '#server/plugins/ssr.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+// Pages are rendered from the build that `npm test` makes first (`npm run build`).
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { ssr: 'prod' });
+});
+afterAll(() => t?.close());
+
+interface JsonLdProduct {
+  name: string;
+  offers:
+    | { price: string; priceCurrency: string; availability: string }
+    | { price: string; priceCurrency: string; availability: string }[];
+  aggregateRating?: unknown;
+}
+
+function firstOffer(p: JsonLdProduct) {
+  const offer = Array.isArray(p.offers) ? p.offers[0] : p.offers;
+  if (!offer) throw new Error('no offer in JSON-LD');
+  return offer;
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+describe('server-rendered storefront', () => {
+  it('puts the product page content, head and JSON-LD in the first response', async () => {
+    const res = await t.app.inject({ url: '/product/5' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('Single Bottle');
+    expect(root).toContain('18.99');
+    expect(html).toMatch(/<title>[^<]*Single Bottle[^<]*<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(html).toContain('<link rel="canonical" href="http://store.test/product/5"');
+    expect(html).toMatch(/<meta property="og:title" content="[^"]*Single Bottle/);
+    const product = jsonLd(html).find((d) => d['@type'] === 'Product') as unknown as JsonLdProduct;
+    expect(product).toBeDefined();
+    expect(product.name).toBe('Single Bottle');
+    const offer = firstOffer(product);
+    expect(offer.price).toBe('18.99');
+    expect(offer.priceCurrency).toBe('USD');
+    expect(offer.availability).toBe('https://schema.org/InStock');
+    // No reviews yet: no invented rating.
+    expect(product.aggregateRating).toBeUndefined();
+    expect(html).not.toContain('"ratingCount":127');
+  });
+
+  it('tells the truth about stock in JSON-LD', async () => {
+    await t.app.database.db.execute(sql.raw('update products set inventory = 0 where id = 6'));
+    await t.app.services.catalog.catalogChanged();
+    const html = (await t.app.inject({ url: '/product/6' })).body;
+    await t.app.database.db.execute(sql.raw('update products set inventory = 120 where id = 6'));
+    await t.app.services.catalog.catalogChanged();
+    const product = jsonLd(html).find((d) => d['@type'] === 'Product') as unknown as JsonLdProduct;
+    const offer = firstOffer(product);
+    expect(offer.availability).toBe('https://schema.org/OutOfStock');
+    expect(html).not.toContain('In Stock - Ready to Ship');
+  });
+
+  it('renders the home page with both products and the dehydrated cache', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Single Bottle');
+    expect(res.body).toContain('Smelling Salts 3-Pack');
+    expect(res.body).toContain('window.__RQ_STATE__=');
+    expect(res.body).toMatch(/<title>[^<]+<\/title>/);
+    // The inline state script carries the CSP nonce.
+    const csp = String(res.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.body).toContain(`<script nonce="${nonce}">window.__RQ_STATE__=`);
+  });
+
+  it('answers unknown pages and unknown products with a 404 page', async () => {
+    const page = await t.app.inject({ url: '/no-such-page' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('404 Page Not Found');
+    const product = await t.app.inject({ url: '/product/999' });
+    expect(product.statusCode).toBe(404);
+    expect(product.body).toContain('Product Not Found');
+  });
+
+  it('escapes data placed inside scripts', () => {
+    expect(serializeForScript({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+});

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: "unit" runs unit, component and API integration tests on the embedded database;
+ * "pg" runs the API integration tests again on a PostgreSQL server (scripts/test.mjs starts one and
+ * sets TEST_PG_URL). Playwright's e2e specs are not Vitest's.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'pg',
+          include: ['tests/integration/**/*.test.ts'],
+          env: { TEST_DB: 'pg' },
+        },
+      },
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
