@@ -29,9 +29,12 @@ test('add from a product card, change quantities in the drawer, and see correct 
   await page.getByRole('button', { name: /Open cart/ }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByText('$37.98').last()).toBeVisible(); // 2 × 18.99
+  await expect(drawer.getByTestId('cart-total')).toHaveText('$37.98'); // 2 × 18.99
+  await expect(drawer.locator('img[src*="single"]')).toHaveCount(1);
   await drawer.getByRole('button', { name: 'Increase quantity' }).click();
-  await expect(drawer.getByText('$56.97').last()).toBeVisible(); // 3 × 18.99, no float drift
+  await expect(drawer.getByTestId('cart-total')).toHaveText('$56.97'); // 3 × 18.99, no float drift
+  // Three or more bottles are pictured as the three-bottle image.
+  await expect(drawer.locator('img[src*="3-pack"]')).toHaveCount(1);
   await drawer.getByRole('button', { name: 'Remove item' }).click();
   await expect(page.getByText('Removed from cart').first()).toBeVisible();
   await expect(drawer.getByText(/cart is empty/i)).toBeVisible();
@@ -39,7 +42,7 @@ test('add from a product card, change quantities in the drawer, and see correct 
   await expect(drawer).toBeHidden();
 });
 
-test('the product page adds one bottle, or three for the 3-pack, and the cart survives a reload', async ({ page }) => {
+test('the product page adds one bottle, or one 3-pack bundle, and the cart survives a reload', async ({ page }) => {
   await page.goto('/product/5');
   await expect(page.getByRole('heading', { level: 1, name: 'Single Bottle' })).toBeVisible();
   await expect(page.getByText('In Stock - Ready to Ship')).toBeVisible();
@@ -49,12 +52,14 @@ test('the product page adds one bottle, or three for the 3-pack, and the cart su
   await page.goto('/product/6');
   await expect(page.getByRole('heading', { level: 1, name: 'Smelling Salts 3-Pack' })).toBeVisible();
   await page.getByRole('button', { name: 'Add 3-Pack Bundle to Cart' }).click();
-  await expect(page.getByRole('button', { name: /Open cart, 4 items/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Open cart, 2 items/ })).toBeVisible();
 
   await page.reload();
-  await page.getByRole('button', { name: /Open cart, 4 items/ }).click();
+  await page.getByRole('button', { name: /Open cart, 2 items/ }).click();
   const drawer = page.getByRole('dialog');
-  await expect(drawer.getByText('$153.96').last()).toBeVisible(); // 18.99 + 3 × 44.99
+  await expect(drawer.getByTestId('cart-total')).toHaveText('$63.98'); // 18.99 + 44.99
+  // The bundle line shows the three-bottle picture.
+  await expect(drawer.locator('img[src*="3-pack"]')).toHaveCount(1);
   // Backdrop click closes the drawer.
   await page.mouse.click(5, 400);
   await expect(drawer).toBeHidden();

@@ -87,7 +87,7 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
     const url = req.url;
     const [template, render] = await Promise.all([getTemplate(url), getRender()]);
     const result = await render({ url, data, config });
-    const nonce = reply.cspNonce?.script;
+    const nonce = req.cspNonce;
     const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>window.__RQ_STATE__=${serializeForScript(
       result.state,
     )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}</script>`;

@@ -1,0 +1,66 @@
+import type { PublicProduct } from '#shared/catalog.ts';
+import { SHIPPING } from '#shared/constants.ts';
+
+/**
+ * schema.org Product with an Offer that tells the truth (DESIGN §5): availability from real stock,
+ * and an aggregate rating only from approved reviews.
+ */
+export function productJsonLd(
+  p: PublicProduct,
+  publicUrl: string,
+  rating: { average: number; count: number } | null,
+  now = new Date(),
+): object {
+  const validUntil = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const kind = p.name.includes('3-Pack') ? '3-pack' : 'single';
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    description: p.description,
+    sku: `IW-${p.id}`,
+    image: [`${publicUrl}/api/product-images/${kind}?w=1280`],
+    brand: { '@type': 'Brand', name: 'Ironwake' },
+    ...(rating && rating.count > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, reviewCount: rating.count } }
+      : {}),
+    offers: {
+      '@type': 'Offer',
+      url: `${publicUrl}/product/${p.id}`,
+      priceCurrency: 'USD',
+      price: p.price,
+      priceValidUntil: validUntil,
+      availability: p.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      shippingDetails: {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: SHIPPING.rateUsd, currency: 'USD' },
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'US' },
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          cutoffTime: `${String(SHIPPING.cutoffHour).padStart(2, '0')}:00:00-05:00`,
+          handlingTime: {
+            '@type': 'QuantitativeValue',
+            minValue: SHIPPING.handlingDays[0],
+            maxValue: SHIPPING.handlingDays[1],
+            unitCode: 'DAY',
+          },
+          transitTime: {
+            '@type': 'QuantitativeValue',
+            minValue: SHIPPING.transitDays[0],
+            maxValue: SHIPPING.transitDays[1],
+            unitCode: 'DAY',
+          },
+        },
+      },
+      hasMerchantReturnPolicy: {
+        '@type': 'MerchantReturnPolicy',
+        applicableCountry: 'US',
+        returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+        merchantReturnDays: SHIPPING.returnDays,
+        returnMethod: 'https://schema.org/ReturnByMail',
+        returnFees: 'https://schema.org/FreeReturn',
+      },
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { PublicProduct } from '#shared/catalog.ts';
+import type { PublicConfig, SsrDataLoaders } from '#shared/ssr-contract.ts';
+import { productQuery } from '../storefront/catalog/api/get-product.ts';
+import { productsQuery } from '../storefront/catalog/api/get-products.ts';
+import { HomePage } from '../storefront/home/home-page.tsx';
+import { NotFoundPage } from '../storefront/pages/not-found-page.tsx';
+import { ProductPage } from '../storefront/product/product-page.tsx';
+import type { Head } from './head.ts';
+import { productJsonLd } from './product-json-ld.ts';
+
+type Params = Record<string, string | undefined>;
+
+export interface RouteContext {
+  qc: QueryClient;
+  params: Params;
+  path: string;
+  config: PublicConfig;
+}
+
+/**
+ * The storefront's pages. Each declares what the server must prefetch (under the query keys the
+ * page's hooks use) and its head, computed from the same cached data on server and client.
+ */
+export interface AppRoute {
+  path: string;
+  element: ReactNode;
+  prefetch?(ctx: RouteContext, data: SsrDataLoaders): Promise<void>;
+  head(ctx: RouteContext): Head;
+  /** 404 when the page's subject does not exist */
+  status?(ctx: RouteContext): number;
+}
+
+const STORE = 'Ironwake Smelling Salts';
+const ratingKey = (id: number) => ['rating-summary', id] as const;
+
+function productOf(ctx: RouteContext): PublicProduct | null | undefined {
+  return ctx.qc.getQueryData(productQuery(Number(ctx.params.id)).queryKey);
+}
+
+export const NOT_FOUND_ROUTE: AppRoute = {
+  path: '*',
+  element: <NotFoundPage />,
+  head: (ctx) => ({
+    title: `Page Not Found | ${STORE}`,
+    description: 'This page does not exist.',
+    path: ctx.path,
+    noindex: true,
+  }),
+  status: () => 404,
+};
+
+export const ROUTES: readonly AppRoute[] = [
+  {
+    path: '/',
+    element: <HomePage />,
+    prefetch: async ({ qc }, data) => {
+      qc.setQueryData(productsQuery().queryKey, await data.listProducts());
+    },
+    head: () => ({
+      title: `Pre-Activated Smelling Salts for Athletes | ${STORE}`,
+      description:
+        'Pre-activated ammonia smelling salts for lifters and athletes: a 30 g single bottle or a 3-pack. Ships in 1-2 business days, arrives in 3-5, 30-day returns.',
+      path: '/',
+    }),
+  },
+  {
+    path: '/product/:id',
+    element: <ProductPage />,
+    prefetch: async ({ qc, params }, data) => {
+      const id = Number(params.id);
+      const product = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await data.getProduct(id) : null;
+      qc.setQueryData(productQuery(id).queryKey, product);
+      if (product) qc.setQueryData(ratingKey(id), await data.getRatingSummary(id));
+    },
+    head: (ctx) => {
+      const p = productOf(ctx);
+      if (!p) {
+        return {
+          title: `Product Not Found | ${STORE}`,
+          description: 'This product does not exist.',
+          path: ctx.path,
+          noindex: true,
+        };
+      }
+      const rating = ctx.qc.getQueryData<{ average: number; count: number } | null>(ratingKey(p.id)) ?? null;
+      return {
+        title: `${p.name} — $${p.price} | ${STORE}`,
+        description: p.description.length > 158 ? `${p.description.slice(0, 155).trimEnd()}…` : p.description,
+        path: `/product/${p.id}`,
+        ogType: 'product',
+        // Structured data is for the first response only; the browser bundle leaves it out.
+        jsonLd: import.meta.env.SSR ? [productJsonLd(p, ctx.config.publicUrl, rating)] : undefined,
+      };
+    },
+    status: (ctx) => (productOf(ctx) ? 200 : 404),
+  },
+];

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CartItem } from '#shared/cart.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export const getCart = (sessionId: string) => api<CartItem[]>(`/api/cart/${encodeURIComponent(sessionId)}`);
+
+export const cartQuery = (sessionId: string | null) =>
+  queryOptions({
+    queryKey: ['cart', sessionId],
+    queryFn: () => (sessionId ? getCart(sessionId) : Promise.resolve([] as CartItem[])),
+    enabled: Boolean(sessionId),
+  });
+
+/** The cart loads on start; a failure is only logged (SPEC §8). */
+export function useCart(sessionId: string | null) {
+  const q = useQuery(cartQuery(sessionId));
+  if (q.error) console.error('Failed to load cart', q.error);
+  return q;
+}

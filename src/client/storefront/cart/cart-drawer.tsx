@@ -1,0 +1,103 @@
+import { ShoppingBag, Trash2 } from 'lucide-react';
+import { useIsMutating } from '@tanstack/react-query';
+import { formatUsd, parseCents } from '#shared/money.ts';
+import { Button } from '../../ui/button.tsx';
+import SheetImpl from '../../ui/sheet-impl.tsx';
+import { ProductImage, productImageKind } from '../catalog/components/product-image.tsx';
+import { QuantitySelector } from '../catalog/components/quantity-selector.tsx';
+import { useClearCart, useRemoveCartItem, useUpdateCartItem } from './api/cart-mutations.ts';
+import { useCart } from './api/get-cart.ts';
+import { cartTotalCents } from './cart-total.ts';
+import { useCartUi } from './cart-ui.tsx';
+
+/** The drawer's contents (loaded lazily by cart-drawer-lazy.tsx). */
+export default function CartDrawer() {
+  const { open, setOpen, sessionId } = useCartUi();
+  const { data: items = [] } = useCart(sessionId);
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const clear = useClearCart();
+  const busy = useIsMutating() > 0;
+  const total = cartTotalCents(items);
+
+  return (
+    <SheetImpl
+      open={open}
+      onOpenChange={setOpen}
+      title="Your Cart"
+      footer={
+        items.length > 0 ? (
+          <div className="grid gap-3">
+            <div className="flex items-center justify-between text-lg">
+              <span className="font-bold uppercase tracking-wide">Total</span>
+              <span data-testid="cart-total" className="font-display tabular-nums">
+                {formatUsd(total)}
+              </span>
+            </div>
+            <p className="text-xs text-muted">Shipping calculated at checkout. Processed in 1-2 business days.</p>
+            <Button size="lg" variant="accent" disabled>
+              {busy ? 'PROCESSING...' : 'Checkout coming soon'}
+            </Button>
+            <Button variant="ghost" size="sm" disabled={busy} onClick={() => clear.mutate()}>
+              Clear cart
+            </Button>
+          </div>
+        ) : null
+      }
+    >
+      {items.length === 0 ? (
+        <div className="grid place-items-center gap-4 py-16 text-center">
+          <ShoppingBag aria-hidden="true" className="size-12 text-muted" />
+          <p className="text-lg font-bold">Your cart is empty</p>
+          <p className="text-sm text-muted">Pick a single bottle or save with the 3-pack.</p>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setOpen(false);
+              window.location.assign('/#choose-your-power');
+            }}
+          >
+            Shop products
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid gap-4">
+          {items.map((item) => (
+            <li key={item.id} className="flex gap-4 rounded-lg border border-line bg-white p-3">
+              <ProductImage
+                kind={productImageKind(item.product.name, item.quantity)}
+                alt={item.product.name}
+                sizes="80px"
+                className="size-20 shrink-0 rounded-md bg-sand object-cover"
+              />
+              <div className="flex flex-1 flex-col gap-2">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-bold leading-tight">{item.product.name}</p>
+                  <button
+                    type="button"
+                    aria-label="Remove item"
+                    disabled={busy}
+                    onClick={() => remove.mutate(item.id)}
+                    className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted hover:bg-sand hover:text-danger disabled:opacity-40"
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </button>
+                </div>
+                <p className="text-sm text-muted tabular-nums">{formatUsd(parseCents(item.product.price))} each</p>
+                <div className="flex items-center justify-between">
+                  <QuantitySelector
+                    value={item.quantity}
+                    disabled={busy}
+                    label={`Quantity of ${item.product.name}`}
+                    onChange={(quantity) => update.mutate({ itemId: item.id, quantity })}
+                  />
+                  <span className="font-bold tabular-nums">{formatUsd(parseCents(item.product.price) * item.quantity)}</span>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SheetImpl>
+  );
+}

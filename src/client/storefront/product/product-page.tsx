@@ -1,0 +1,170 @@
+import { ArrowLeft, BadgeCheck, ShieldCheck, Zap } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { productFaq } from '#content/product-faq.ts';
+import { DIRECTIONS, SAFETY, USAGE } from '#content/usage.ts';
+import { isBundle } from '#shared/constants.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { useAddToCart } from '../cart/api/cart-mutations.ts';
+import { useProduct } from '../catalog/api/get-product.ts';
+import { Price, productSavings } from '../catalog/components/price.tsx';
+import { ProductImage } from '../catalog/components/product-image.tsx';
+import { NotFoundMessage } from '../pages/not-found-page.tsx';
+
+const BENEFITS = [
+  { icon: Zap, title: 'Instant Activation', text: 'Pre-activated: uncap and breathe. Works in seconds, no prep.' },
+  { icon: BadgeCheck, title: 'Professional Grade', text: 'The strength competitive lifters use, in a measured 30 g fill.' },
+  { icon: ShieldCheck, title: 'Safe & Effective', text: `Clear directions: ${USAGE.distance} away, ${USAGE.usesPerSession}.` },
+];
+
+export function ProductPage() {
+  const id = Number(useParams().id);
+  const { data: product, isPending } = useProduct(id);
+  const navigate = useNavigate();
+  const add = useAddToCart({ silentError: true });
+
+  if (isPending) return <ProductSkeleton />;
+  if (!product) {
+    return (
+      <NotFoundMessage title="Product Not Found" text="The product you're looking for doesn't exist." action="Back to Home" />
+    );
+  }
+  const bundle = isBundle(product.name);
+  const savings = productSavings(product);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>{' '}
+            /
+          </li>
+          <li>
+            <Link to="/#choose-your-power" className="hover:underline">
+              Products
+            </Link>{' '}
+            /
+          </li>
+          <li aria-current="page" className="font-bold text-ink">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      <Button variant="ghost" size="sm" className="mt-4 -ml-3" onClick={() => navigate('/#choose-your-power')}>
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Products
+      </Button>
+
+      <div className="mt-4 grid gap-10 md:grid-cols-2">
+        <div className="relative overflow-hidden rounded-2xl border border-line bg-sand">
+          <ProductImage
+            kind={bundle ? '3-pack' : 'single'}
+            alt={bundle ? 'Three amber Ironwake smelling salts bottles' : 'Amber 30 g Ironwake smelling salts bottle'}
+            sizes="(min-width: 768px) 560px, 100vw"
+            priority
+            className="aspect-square w-full object-cover"
+          />
+        </div>
+        <div className="flex flex-col gap-5">
+          <div className="flex flex-wrap gap-2">
+            <Badge>Professional Grade</Badge>
+            {savings ? <Badge variant="amber">Save {savings.percent}%</Badge> : null}
+          </div>
+          <h1 className="font-display text-4xl uppercase leading-tight sm:text-5xl">{product.name}</h1>
+          <p className="text-lg text-ink-soft">{product.description}</p>
+          <Price product={product} size="lg" />
+          <p className={product.inStock ? 'font-bold text-ok' : 'font-bold text-danger'}>
+            {product.inStock ? 'In Stock - Ready to Ship' : 'Out of Stock'}
+          </p>
+          <Button
+            size="lg"
+            variant="accent"
+            className="w-full sm:w-auto"
+            disabled={add.isPending || !product.inStock}
+            onClick={() => add.mutate({ productId: product.id, quantity: 1 })}
+          >
+            {add.isPending ? 'ADDING...' : bundle ? 'Add 3-Pack Bundle to Cart' : 'Add to Cart'}
+          </Button>
+          <p className="text-sm text-muted">Same-day processing • Professional grade quality</p>
+          <p className="text-sm text-muted">Processed in 1-2 business days · Arrives in 3-5 business days · 30-day returns</p>
+        </div>
+      </div>
+
+      <section aria-label="Benefits" className="mt-14 grid gap-6 md:grid-cols-3">
+        {BENEFITS.map(({ icon: Icon, title, text }) => (
+          <div key={title} className="rounded-xl border border-line bg-white p-6">
+            <Icon aria-hidden="true" className="size-8 text-amber-deep" />
+            <h2 className="mt-3 text-lg font-bold uppercase">{title}</h2>
+            <p className="mt-1 text-muted">{text}</p>
+          </div>
+        ))}
+      </section>
+
+      <section
+        aria-labelledby="directions-title"
+        className="mt-14 grid gap-8 rounded-2xl bg-ink p-6 text-white sm:p-10 md:grid-cols-2"
+      >
+        <div>
+          <h2 id="directions-title" className="font-display text-2xl uppercase">
+            Directions
+          </h2>
+          <ol className="mt-5 grid gap-4">
+            {DIRECTIONS.map((d, i) => (
+              <li key={d.title} className="flex gap-4">
+                <span className="grid size-8 shrink-0 place-items-center rounded-full bg-amber font-bold text-ink">{i + 1}</span>
+                <span className="text-white/90">{d.text}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+        <div>
+          <h2 className="font-display text-2xl uppercase">Safety</h2>
+          <ul className="mt-5 grid list-disc gap-2 pl-5 text-white/90">
+            {SAFETY.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="product-faq-title" className="mx-auto mt-14 max-w-3xl">
+        <h2 id="product-faq-title" className="font-display text-2xl uppercase">
+          Frequently asked
+        </h2>
+        <div className="mt-5 divide-y divide-line rounded-xl border border-line bg-white">
+          {productFaq(bundle).map((f) => (
+            <details key={f.q} className="group px-5">
+              <summary className="flex min-h-14 items-center justify-between gap-4 py-4 font-bold">
+                {f.q}
+                <span aria-hidden="true" className="text-2xl leading-none transition-transform group-open:rotate-45">
+                  +
+                </span>
+              </summary>
+              <p className="pb-5 text-muted">{f.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8" aria-busy="true">
+      <Skeleton className="h-5 w-56" />
+      <div className="mt-16 grid gap-10 md:grid-cols-2">
+        <Skeleton className="aspect-square w-full rounded-2xl" />
+        <div className="grid content-start gap-5">
+          <Skeleton className="h-7 w-40" />
+          <Skeleton className="h-14 w-3/4" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-10 w-32" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
