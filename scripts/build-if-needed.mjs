@@ -17,7 +17,7 @@ function newestMtime(dir) {
   return newest;
 }
 
-const built = fs.existsSync(marker) && fs.existsSync(path.join(root, 'dist/client/index.html'));
+const built = ['dist/client/index.html', 'dist/client/.vite/manifest.json'].every((f) => fs.existsSync(path.join(root, f)));
 const sources = Math.max(
   newestMtime(path.join(root, 'src/client')),
   newestMtime(path.join(root, 'src/shared')),
@@ -25,7 +25,7 @@ const sources = Math.max(
   fs.statSync(path.join(root, 'index.html')).mtimeMs,
   fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
 );
-if (!built || fs.statSync(marker).mtimeMs < sources) {
+if (!built || !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < sources) {
   console.log('Building the storefront…');
   const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

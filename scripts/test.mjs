@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The whole suite (DESIGN §2): build, type check, lint, unit + API integration on PGlite and on a
+// The whole suite (DESIGN §2): build, JS size budget, type check, lint, unit + API integration on PGlite and on a
 // PostgreSQL server started here on loopback, then end-to-end in headless Chromium.
 // It installs Chromium and PostgreSQL from Debian when missing and it runs as root; otherwise it
 // fails saying what to install. It never skips a layer.
@@ -108,6 +108,8 @@ const npx = (args, env = {}) => run('npx', args, { env: { ...process.env, ...env
 
 const layers = [
   ['build', () => run('npm', ['run', 'build', '--silent'])],
+  // The storefront's initial JS per page, gzip: at most 100 KB (issue budget; see vite.config.ts).
+  ['budget', () => run('node', ['scripts/bundle-size.mjs', '--max-kb', '100'])],
   ['typecheck', () => npx(['tsc', '--noEmit', '-p', '.'])],
   ['lint', () => npx(['biome', 'check', '.'])],
   ['vitest', (pg) => npx(['vitest', 'run'], { TEST_PG_URL: pg.url })],

@@ -3,7 +3,7 @@ import type { PublicProduct } from './catalog.ts';
 /**
  * The contract between the server's SSR plugin and the client's entry-server.tsx.
  * The server passes data loaders that call the domain services directly (no HTTP round trip);
- * the client uses the same query keys so the dehydrated cache hydrates without refetching.
+ * the client uses the same query keys, so the prefetched data fills its cache without refetching.
  */
 export interface SsrDataLoaders {
   listProducts(): Promise<PublicProduct[]>;
@@ -42,8 +42,13 @@ export interface SsrResult {
   head: string;
   /** the rendered app markup, inserted into <div id="root"> */
   html: string;
-  /** dehydrated TanStack Query state, serialised safely by the server into window.__RQ_STATE__ */
-  state: unknown;
+  /** the prefetched queries, serialised safely by the server into window.__RQ_STATE__ */
+  state: SsrQueryState;
+  /** source files of the page's own chunks (keys of Vite's manifest), sent as modulepreload links */
+  modules: string[];
 }
+
+/** [query key, data] for every query the server prefetched (smaller than TanStack's dehydrate format). */
+export type SsrQueryState = Array<[readonly unknown[], unknown]>;
 
 export type SsrRender = (req: SsrRequest) => Promise<SsrResult>;

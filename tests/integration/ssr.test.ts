@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serializeForScript } from '#server/plugins/ssr.ts';
+import fs from 'node:fs';
+import { preloadLinks, serializeForScript, type ViteManifest } from '#server/plugins/ssr.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 // Pages are rendered from the build that `npm test` makes first (`npm run build`).
@@ -65,7 +66,7 @@ describe('server-rendered storefront', () => {
     expect(html).not.toContain('In Stock - Ready to Ship');
   });
 
-  it('renders the home page with both products and the dehydrated cache', async () => {
+  it('renders the home page with both products and the prefetched query data', async () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Single Bottle');
@@ -86,6 +87,40 @@ describe('server-rendered storefront', () => {
     const product = await t.app.inject({ url: '/product/999' });
     expect(product.statusCode).toBe(404);
     expect(product.body).toContain('Product Not Found');
+  });
+
+  it("preloads each page's own chunk, which the static server then serves", async () => {
+    const manifest = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as ViteManifest;
+    for (const [url, source] of [
+      ['/', 'src/client/storefront/home/home-page.tsx'],
+      ['/product/6', 'src/client/storefront/product/product-page.tsx'],
+    ] as const) {
+      const html = (await t.app.inject({ url })).body;
+      const file = manifest[source]?.file;
+      expect(file).toBeTruthy();
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
+      const chunk = await t.app.inject({ url: `/${file}` });
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.headers['cache-control']).toContain('immutable');
+    }
+    // The home page does not fetch the product page's code up front, nor the other way round.
+    const home = (await t.app.inject({ url: '/' })).body;
+    expect(home).not.toContain(manifest['src/client/storefront/product/product-page.tsx']!.file);
+  });
+
+  it('leaves chunks the entry already loads out of the preload links', () => {
+    const manifest: ViteManifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_core.js'] },
+      '_core.js': { file: 'assets/core.js' },
+      '_shared.js': { file: 'assets/shared.js', imports: ['_core.js'] },
+      'src/page.tsx': { file: 'assets/page.js', imports: ['_core.js', '_shared.js'], css: ['assets/page.css'] },
+    };
+    const links = preloadLinks(manifest, ['src/page.tsx']);
+    expect(links).toContain('href="/assets/page.js"');
+    expect(links).toContain('href="/assets/shared.js"');
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
+    expect(links).not.toContain('core.js');
+    expect(preloadLinks(manifest, ['src/unknown.tsx'])).toBe('');
   });
 
   it('escapes data placed inside scripts', () => {

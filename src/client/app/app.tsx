@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import type { PublicConfig } from '#shared/ssr-contract.ts';
 import { PublicConfigProvider, usePublicConfig } from '../lib/public-config.tsx';
@@ -52,12 +52,14 @@ export function App({ qc, config, children }: { qc: QueryClient; config: PublicC
           {children}
           <HeadManager qc={qc} />
           <StorefrontLayout>
-            <Routes>
-              {ROUTES.map((r) => (
-                <Route key={r.path} path={r.path} element={r.element} />
-              ))}
-              <Route path="*" element={NOT_FOUND_ROUTE.element} />
-            </Routes>
+            <Suspense fallback={<div className="min-h-[70vh]" aria-busy="true" />}>
+              <Routes>
+                {ROUTES.map((r) => (
+                  <Route key={r.path} path={r.path} element={<r.page.Page />} />
+                ))}
+                <Route path="*" element={<NOT_FOUND_ROUTE.page.Page />} />
+              </Routes>
+            </Suspense>
           </StorefrontLayout>
         </CartUiProvider>
       </PublicConfigProvider>

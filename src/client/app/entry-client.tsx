@@ -1,24 +1,38 @@
 import './styles.css';
-import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import type { PublicConfig } from '#shared/ssr-contract.ts';
+import type { PublicConfig, SsrQueryState } from '#shared/ssr-contract.ts';
 import { makeQueryClient } from '../lib/query-client.ts';
-import { App } from './app.tsx';
+import { App, matchRoute } from './app.tsx';
+import { ROUTES } from './routes.tsx';
 
 const qc = makeQueryClient();
 // The server's query cache, so the first render matches the server's HTML without refetching.
-if (window.__RQ_STATE__) hydrate(qc, window.__RQ_STATE__ as Parameters<typeof hydrate>[1]);
+for (const [key, data] of (window.__RQ_STATE__ ?? []) as SsrQueryState) qc.setQueryData(key, data);
 const config = window.__PUBLIC_CONFIG__ as PublicConfig;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 
-hydrateRoot(
-  root,
-  <StrictMode>
-    <BrowserRouter>
-      <App qc={qc} config={config} />
-    </BrowserRouter>
-  </StrictMode>,
-);
+function start(el: HTMLElement) {
+  hydrateRoot(
+    el,
+    <StrictMode>
+      <BrowserRouter>
+        <App qc={qc} config={config} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+  // The other pages' chunks load while the browser is idle, so navigating to them is instant.
+  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1500));
+  idle(() => {
+    for (const r of ROUTES) void r.page.preload().catch(() => {});
+  });
+}
+
+// The current page's chunk (already fetched through the modulepreload link the server sent) must be
+// loaded before hydration so the first render matches the server's HTML.
+matchRoute(window.location.pathname)
+  .route.page.preload()
+  .catch((e: unknown) => console.error('Failed to load the page', e))
+  .finally(() => start(root));

@@ -1,8 +1,7 @@
-import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { SsrRender } from '#shared/ssr-contract.ts';
+import type { SsrQueryState, SsrRender } from '#shared/ssr-contract.ts';
 import { makeQueryClient } from '../lib/query-client.ts';
 import { App, headFor, matchRoute } from './app.tsx';
 import { renderHead } from './head.ts';
@@ -12,7 +11,7 @@ export const render: SsrRender = async ({ url, data, config }) => {
   const qc = makeQueryClient();
   const pathname = new URL(url, 'http://x').pathname;
   const { route, params } = matchRoute(pathname);
-  await route.prefetch?.({ qc, params, path: pathname, config }, data);
+  await Promise.all([route.prefetch?.({ qc, params, path: pathname, config }, data), route.page.preload()]);
   const { head, ctx } = headFor(pathname, qc, config);
   const html = renderToString(
     <StrictMode>
@@ -22,7 +21,12 @@ export const render: SsrRender = async ({ url, data, config }) => {
     </StrictMode>,
   );
   const status = route.status?.(ctx) ?? 200;
-  const state = dehydrate(qc);
+  // The prefetched queries, as [key, data] pairs the browser puts back into its cache.
+  const state: SsrQueryState = qc
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.status === 'success')
+    .map((q) => [q.queryKey, q.state.data]);
   qc.clear();
-  return { status, head: renderHead(head, config), html, state };
+  return { status, head: renderHead(head, config), html, state, modules: [route.page.source] };
 };

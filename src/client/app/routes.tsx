@@ -1,13 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import type { PublicProduct } from '#shared/catalog.ts';
 import type { PublicConfig, SsrDataLoaders } from '#shared/ssr-contract.ts';
 import { productQuery } from '../storefront/catalog/api/get-product.ts';
 import { productsQuery } from '../storefront/catalog/api/get-products.ts';
-import { HomePage } from '../storefront/home/home-page.tsx';
 import { NotFoundPage } from '../storefront/pages/not-found-page.tsx';
-import { ProductPage } from '../storefront/product/product-page.tsx';
 import type { Head } from './head.ts';
+import { type LazyPage, lazyPage } from './lazy-page.tsx';
 import { productJsonLd } from './product-json-ld.ts';
 
 type Params = Record<string, string | undefined>;
@@ -25,7 +23,8 @@ export interface RouteContext {
  */
 export interface AppRoute {
   path: string;
-  element: ReactNode;
+  /** the page component; route pages are chunks of their own (lazy-page.tsx) */
+  page: LazyPage;
   prefetch?(ctx: RouteContext, data: SsrDataLoaders): Promise<void>;
   head(ctx: RouteContext): Head;
   /** 404 when the page's subject does not exist */
@@ -41,7 +40,7 @@ function productOf(ctx: RouteContext): PublicProduct | null | undefined {
 
 export const NOT_FOUND_ROUTE: AppRoute = {
   path: '*',
-  element: <NotFoundPage />,
+  page: { source: 'src/client/storefront/pages/not-found-page.tsx', Page: NotFoundPage, preload: async () => {} },
   head: (ctx) => ({
     title: `Page Not Found | ${STORE}`,
     description: 'This page does not exist.',
@@ -54,7 +53,9 @@ export const NOT_FOUND_ROUTE: AppRoute = {
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
-    element: <HomePage />,
+    page: lazyPage('src/client/storefront/home/home-page.tsx', () =>
+      import('../storefront/home/home-page.tsx').then((m) => m.HomePage),
+    ),
     prefetch: async ({ qc }, data) => {
       qc.setQueryData(productsQuery().queryKey, await data.listProducts());
     },
@@ -67,7 +68,9 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/product/:id',
-    element: <ProductPage />,
+    page: lazyPage('src/client/storefront/product/product-page.tsx', () =>
+      import('../storefront/product/product-page.tsx').then((m) => m.ProductPage),
+    ),
     prefetch: async ({ qc, params }, data) => {
       const id = Number(params.id);
       const product = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await data.getProduct(id) : null;

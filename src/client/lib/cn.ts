@@ -1,6 +1,9 @@
-import { type ClassValue, clsx } from 'clsx';
+export type ClassValue = string | false | null | undefined;
 
-/** Joins class names. (No tailwind-merge: it costs 7 KB of the storefront's JS budget; callers avoid conflicting utilities.) */
+/**
+ * Joins class names, skipping empty ones. (No clsx/tailwind-merge: every kilobyte counts against the
+ * storefront's JS budget; callers avoid conflicting utilities.)
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return clsx(inputs);
+  return inputs.filter(Boolean).join(' ');
 }

@@ -1,4 +1,5 @@
-import { X } from 'lucide-react';
+import { X } from 'lucide';
+import { Icon } from './icon.tsx';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
@@ -28,7 +29,7 @@ export default function SheetImpl({ open, onOpenChange, title, description, side
           <div className="flex items-center justify-between border-b border-line px-5 py-4">
             <Dialog.Title className="font-display text-lg uppercase tracking-wide">{title}</Dialog.Title>
             <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-md hover:bg-sand" aria-label="Close">
-              <X aria-hidden="true" className="size-5" />
+              <Icon node={X} className="size-5" />
             </Dialog.Close>
           </div>
           <Dialog.Description className={description ? 'px-5 pt-3 text-sm text-muted' : 'sr-only'}>

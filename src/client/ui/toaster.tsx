@@ -1,4 +1,5 @@
-import { X } from 'lucide-react';
+import { X } from 'lucide';
+import { Icon } from './icon.tsx';
 import { Toast as T } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS } from '#shared/constants.ts';
@@ -29,7 +30,7 @@ export default function Toaster() {
             {t.description ? <T.Description className="text-sm opacity-90">{t.description}</T.Description> : null}
           </div>
           <T.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
-            <X aria-hidden="true" className="size-4" />
+            <Icon node={X} className="size-4" />
           </T.Close>
         </T.Root>
       ))}

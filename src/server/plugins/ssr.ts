@@ -21,8 +21,38 @@ export function serializeForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The parts of Vite's build manifest (dist/client/.vite/manifest.json) the server reads. */
+export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
+
+/**
+ * `<link>` tags that let the browser fetch a page's own chunks (and what they import) in parallel
+ * with the entry script, instead of after it runs. Chunks the entry already loads are left out.
+ */
+export function preloadLinks(manifest: ViteManifest, modules: readonly string[]): string {
+  const inEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const dep of manifest[key].imports ?? []) walk(dep, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, inEntry);
+  const needed = new Set<string>();
+  for (const m of modules) walk(m, needed);
+  const links: string[] = [];
+  for (const key of needed) {
+    if (inEntry.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+    for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+  }
+  return links.join('\n');
+}
+
 export function builtClientExists(): boolean {
-  return fs.existsSync(path.join(CLIENT_DIST, 'index.html')) && fs.existsSync(SERVER_ENTRY);
+  return (
+    ['index.html', '.vite/manifest.json'].every((f) => fs.existsSync(path.join(CLIENT_DIST, f))) && fs.existsSync(SERVER_ENTRY)
+  );
 }
 
 export function publicConfigOf(app: FastifyInstance): PublicConfig {
@@ -51,11 +81,13 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
 
   let getTemplate: (url: string) => Promise<string>;
   let getRender: () => Promise<SsrRender>;
+  let manifest: ViteManifest = {};
 
   if (mode === 'prod') {
     if (!builtClientExists()) throw new Error('The storefront is not built: run `npm run build` first.');
     const template = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8');
     const mod = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: SsrRender };
+    manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIST, '.vite/manifest.json'), 'utf8')) as ViteManifest;
     getTemplate = async () => template;
     getRender = async () => mod.render;
     await app.register(fastifyStatic, {
@@ -92,7 +124,7 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
       result.state,
     )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}</script>`;
     const html = template
-      .replace('<!--ssr-head-->', () => result.head)
+      .replace('<!--ssr-head-->', () => `${result.head}\n${preloadLinks(manifest, result.modules)}`)
       .replace('<!--ssr-html-->', () => result.html)
       .replace('<!--ssr-state-->', () => state);
     return reply.status(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useWhenIdle } from '../../lib/when-idle.ts';
 import { useCartUi } from './cart-ui.tsx';
 
-const Drawer = lazy(() => import('./cart-drawer.tsx'));
+const Drawer = lazy(() => import('./drawer/cart-drawer.tsx'));
 
 /** The cart drawer loads when the browser is idle, or at once when it is opened. */
 export function CartDrawer() {

@@ -1,4 +1,5 @@
-import { Zap, ShieldCheck, Timer } from 'lucide-react';
+import { ShieldCheck, Timer, Zap } from 'lucide';
+import { Icon } from '../../ui/icon.tsx';
 import { HOME_FAQ } from '#content/home-faq.ts';
 import { DIRECTIONS, USAGE } from '#content/usage.ts';
 import { SUPPORT_RESPONSE_TIME } from '#shared/constants.ts';
@@ -64,9 +65,9 @@ export function AboutSection() {
           A jolt you can time
         </h2>
         <div className="mt-8 grid gap-6 md:grid-cols-3">
-          {points.map(({ icon: Icon, h, p }) => (
+          {points.map(({ icon, h, p }) => (
             <div key={h} className="rounded-xl bg-ink p-6 text-white">
-              <Icon aria-hidden="true" className="size-8 text-amber" />
+              <Icon node={icon} className="size-8 text-amber" />
               <h3 className="mt-4 text-lg font-bold uppercase">{h}</h3>
               <p className="mt-2 text-white/80">{p}</p>
             </div>
@@ -90,9 +91,7 @@ export function FaqSection() {
             <details key={f.q} className="group px-5">
               <summary className="flex min-h-14 items-center justify-between gap-4 py-4 font-bold">
                 {f.q}
-                <span aria-hidden="true" className="text-2xl leading-none transition-transform group-open:rotate-45">
-                  +
-                </span>
+                <span className="text-2xl leading-none transition-transform group-open:rotate-45">+</span>
               </summary>
               <p className="pb-5 text-muted">{f.a}</p>
             </details>

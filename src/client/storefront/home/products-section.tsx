@@ -1,6 +1,6 @@
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useProducts } from '../catalog/api/get-products.ts';
-import { ProductCard } from '../catalog/components/product-card.tsx';
+import { ProductCard } from './product-card.tsx';
 
 export function ProductsSection() {
   const { data, isPending, isError } = useProducts();

@@ -1,4 +1,5 @@
-import { Menu, ShoppingCart } from 'lucide-react';
+import { Menu, ShoppingCart } from 'lucide';
+import { Icon } from '../../ui/icon.tsx';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Sheet } from '../../ui/sheet.tsx';
@@ -44,12 +45,9 @@ export function Header() {
             aria-label={`Open cart, ${count} ${count === 1 ? 'item' : 'items'}`}
             className="relative inline-flex size-11 items-center justify-center rounded-md hover:bg-white/10"
           >
-            <ShoppingCart aria-hidden="true" className="size-6" />
+            <Icon node={ShoppingCart} className="size-6" />
             {count > 0 ? (
-              <span
-                aria-hidden="true"
-                className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-amber px-1 text-xs font-bold text-ink"
-              >
+              <span className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-amber px-1 text-xs font-bold text-ink">
                 {count > 99 ? '99+' : count}
               </span>
             ) : null}
@@ -60,7 +58,7 @@ export function Header() {
             onClick={() => setMenuOpen(true)}
             className="inline-flex size-11 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
           >
-            <Menu aria-hidden="true" className="size-6" />
+            <Icon node={Menu} className="size-6" />
           </button>
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { ArrowLeft, BadgeCheck, ShieldCheck, Zap } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, ShieldCheck, Zap } from 'lucide';
+import { Icon } from '../../ui/icon.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productFaq } from '#content/product-faq.ts';
 import { DIRECTIONS, SAFETY, USAGE } from '#content/usage.ts';
@@ -6,7 +7,7 @@ import { isBundle } from '#shared/constants.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { useAddToCart } from '../cart/api/cart-mutations.ts';
+import { useAddToCart } from '../cart/api/add-to-cart.ts';
 import { useProduct } from '../catalog/api/get-product.ts';
 import { Price, productSavings } from '../catalog/components/price.tsx';
 import { ProductImage } from '../catalog/components/product-image.tsx';
@@ -54,7 +55,7 @@ export function ProductPage() {
         </ol>
       </nav>
       <Button variant="ghost" size="sm" className="mt-4 -ml-3" onClick={() => navigate('/#choose-your-power')}>
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Products
+        <Icon node={ArrowLeft} className="size-4" /> Back to Products
       </Button>
 
       <div className="mt-4 grid gap-10 md:grid-cols-2">
@@ -93,9 +94,9 @@ export function ProductPage() {
       </div>
 
       <section aria-label="Benefits" className="mt-14 grid gap-6 md:grid-cols-3">
-        {BENEFITS.map(({ icon: Icon, title, text }) => (
+        {BENEFITS.map(({ icon, title, text }) => (
           <div key={title} className="rounded-xl border border-line bg-white p-6">
-            <Icon aria-hidden="true" className="size-8 text-amber-deep" />
+            <Icon node={icon} className="size-8 text-amber-deep" />
             <h2 className="mt-3 text-lg font-bold uppercase">{title}</h2>
             <p className="mt-1 text-muted">{text}</p>
           </div>
@@ -138,9 +139,7 @@ export function ProductPage() {
             <details key={f.q} className="group px-5">
               <summary className="flex min-h-14 items-center justify-between gap-4 py-4 font-bold">
                 {f.q}
-                <span aria-hidden="true" className="text-2xl leading-none transition-transform group-open:rotate-45">
-                  +
-                </span>
+                <span className="text-2xl leading-none transition-transform group-open:rotate-45">+</span>
               </summary>
               <p className="pb-5 text-muted">{f.a}</p>
             </details>

@@ -1,4 +1,5 @@
-import { Minus, Plus } from 'lucide-react';
+import { Minus, Plus } from 'lucide';
+import { Icon } from '../../../ui/icon.tsx';
 import { CART_QUANTITY_MAX } from '#shared/constants.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -26,7 +27,7 @@ export function QuantitySelector({ value, onChange, disabled, className, label }
         disabled={disabled || value <= 1}
         onClick={() => onChange(Math.max(1, value - 1))}
       >
-        <Minus aria-hidden="true" className="size-4" />
+        <Icon node={Minus} className="size-4" />
       </button>
       <output aria-live="polite" className="w-8 text-center font-bold tabular-nums">
         {value}
@@ -38,7 +39,7 @@ export function QuantitySelector({ value, onChange, disabled, className, label }
         disabled={disabled || value >= CART_QUANTITY_MAX}
         onClick={() => onChange(Math.min(CART_QUANTITY_MAX, value + 1))}
       >
-        <Plus aria-hidden="true" className="size-4" />
+        <Icon node={Plus} className="size-4" />
       </button>
     </div>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicProduct } from '#shared/catalog.ts';
-import { Badge } from '../../../ui/badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { useAddToCart } from '../../cart/api/cart-mutations.ts';
-import { Price, productSavings } from './price.tsx';
-import { ProductImage, productImageKind } from './product-image.tsx';
-import { QuantitySelector } from './quantity-selector.tsx';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { useAddToCart } from '../cart/api/add-to-cart.ts';
+import { Price, productSavings } from '../catalog/components/price.tsx';
+import { ProductImage, productImageKind } from '../catalog/components/product-image.tsx';
+import { QuantitySelector } from '../catalog/components/quantity-selector.tsx';
 
 export function ProductCard({ product, priority }: { product: PublicProduct; priority?: boolean }) {
   const [quantity, setQuantity] = useState(1);

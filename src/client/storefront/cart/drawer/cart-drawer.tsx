@@ -1,14 +1,15 @@
-import { ShoppingBag, Trash2 } from 'lucide-react';
+import { ShoppingBag, Trash2 } from 'lucide';
+import { Icon } from '../../../ui/icon.tsx';
 import { useIsMutating } from '@tanstack/react-query';
 import { formatUsd, parseCents } from '#shared/money.ts';
-import { Button } from '../../ui/button.tsx';
-import SheetImpl from '../../ui/sheet-impl.tsx';
-import { ProductImage, productImageKind } from '../catalog/components/product-image.tsx';
-import { QuantitySelector } from '../catalog/components/quantity-selector.tsx';
-import { useClearCart, useRemoveCartItem, useUpdateCartItem } from './api/cart-mutations.ts';
-import { useCart } from './api/get-cart.ts';
-import { cartTotalCents } from './cart-total.ts';
-import { useCartUi } from './cart-ui.tsx';
+import { Button } from '../../../ui/button.tsx';
+import SheetImpl from '../../../ui/sheet-impl.tsx';
+import { ProductImage, productImageKind } from '../../catalog/components/product-image.tsx';
+import { QuantitySelector } from '../../catalog/components/quantity-selector.tsx';
+import { useClearCart, useRemoveCartItem, useUpdateCartItem } from './drawer-mutations.ts';
+import { useCart } from '../api/get-cart.ts';
+import { cartTotalCents } from '../cart-total.ts';
+import { useCartUi } from '../cart-ui.tsx';
 
 /** The drawer's contents (loaded lazily by cart-drawer-lazy.tsx). */
 export default function CartDrawer() {
@@ -47,7 +48,7 @@ export default function CartDrawer() {
     >
       {items.length === 0 ? (
         <div className="grid place-items-center gap-4 py-16 text-center">
-          <ShoppingBag aria-hidden="true" className="size-12 text-muted" />
+          <Icon node={ShoppingBag} className="size-12 text-muted" />
           <p className="text-lg font-bold">Your cart is empty</p>
           <p className="text-sm text-muted">Pick a single bottle or save with the 3-pack.</p>
           <Button
@@ -80,7 +81,7 @@ export default function CartDrawer() {
                     onClick={() => remove.mutate(item.id)}
                     className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted hover:bg-sand hover:text-danger disabled:opacity-40"
                   >
-                    <Trash2 aria-hidden="true" className="size-4" />
+                    <Icon node={Trash2} className="size-4" />
                   </button>
                 </div>
                 <p className="text-sm text-muted tabular-nums">{formatUsd(parseCents(item.product.price))} each</p>

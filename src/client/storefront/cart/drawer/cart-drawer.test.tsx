@@ -4,11 +4,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CartItem } from '#shared/cart.ts';
-import { makeQueryClient } from '../../lib/query-client.ts';
-import { productImageKind } from '../catalog/components/product-image.tsx';
+import { makeQueryClient } from '../../../lib/query-client.ts';
+import { productImageKind } from '../../catalog/components/product-image.tsx';
 import CartDrawer from './cart-drawer.tsx';
-import { cartCount, cartTotalCents } from './cart-total.ts';
-import { CartUiProvider, useCartUi } from './cart-ui.tsx';
+import { cartCount, cartTotalCents } from '../cart-total.ts';
+import { CartUiProvider, useCartUi } from '../cart-ui.tsx';
 
 const item = (id: string, name: string, price: string, quantity: number): CartItem => ({
   id,

@@ -1,38 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CartItem } from '#shared/cart.ts';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { getSessionId } from '../../../lib/session-id.ts';
 import { toast } from '../../../ui/toast.tsx';
-import { useCartUi } from '../cart-ui.tsx';
+import { useRefetchCart } from '../api/refetch-cart.ts';
+
+// The drawer's own cart changes, loaded with the drawer rather than with the page.
 
 const destructive = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
-
-/** After every add, change or removal the cart is fetched again (SPEC §4). */
-function useRefetchCart() {
-  const qc = useQueryClient();
-  const { setSessionId } = useCartUi();
-  return (sessionId: string) => {
-    setSessionId(sessionId);
-    return qc.invalidateQueries({ queryKey: ['cart', sessionId] });
-  };
-}
-
-export function useAddToCart(opts: { silentError?: boolean } = {}) {
-  const refetch = useRefetchCart();
-  return useMutation({
-    mutationFn: async (v: { productId: number; quantity: number }) => {
-      const sessionId = getSessionId();
-      const item = await api<CartItem>('/api/cart', { method: 'POST', body: { sessionId, ...v } });
-      await refetch(sessionId);
-      return item;
-    },
-    onSuccess: (item) => toast({ title: 'Added to cart', description: `${item.product.name} is in your cart.` }),
-    onError: (err) => {
-      if (opts.silentError) console.error('Failed to add item to cart', err);
-      else destructive('Failed to add item to cart. Please try again.');
-    },
-  });
-}
 
 export function useUpdateCartItem() {
   const refetch = useRefetchCart();
