@@ -20,7 +20,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pg',
-          include: ['tests/integration/**/*.test.ts'],
+          // integration-pg/: what only a PostgreSQL server can show (several instances, LISTEN/NOTIFY).
+          include: ['tests/integration/**/*.test.ts', 'tests/integration-pg/**/*.test.ts'],
           env: { TEST_DB: 'pg' },
         },
       },

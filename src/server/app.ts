@@ -66,6 +66,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const notifier: Notifier =
     database.pool && config.databaseUrl ? createPgNotifier(config.databaseUrl, database.pool, app.log) : createLocalNotifier();
   app.addHook('onClose', () => notifier.close());
+  // Listen for other instances' changes before answering from any cache.
+  await notifier.ready();
 
   const catalog = createCatalogService(database.db, notifier);
   const cart = createCartService(database.db, catalog);

@@ -11,6 +11,8 @@ export interface Notifier {
   /** Call after the change has committed. */
   publish(channel: string): Promise<void>;
   subscribe(channel: string, listener: () => void): void;
+  /** Resolves once the first attempt to start listening has finished (whether or not it succeeded). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function createLocalNotifier(): Notifier {
     subscribe: (channel, listener) => {
       emitter.on(channel, listener);
     },
+    ready: async () => {},
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -54,6 +57,8 @@ export function createPgNotifier(url: string, pool: pg.Pool, log: Logger): Notif
       await c.connect();
       for (const ch of channels) await c.query(`LISTEN ${ch}`);
       client = c;
+      // Anything cached before this connection listened may have missed a change: drop it now.
+      for (const ch of channels) local.emit(ch);
     } catch (err) {
       log.warn({ err }, 'cannot listen for notifications; retrying');
       c.end().catch(() => {});
@@ -73,9 +78,14 @@ export function createPgNotifier(url: string, pool: pg.Pool, log: Logger): Notif
       local.on(channel, listener);
       if (!channels.has(channel)) {
         channels.add(channel);
-        void ready.then(() => client?.query(`LISTEN ${channel}`).catch(() => {}));
+        void ready.then(async () => {
+          if (!client) return; // the reconnect LISTENs to every channel
+          await client.query(`LISTEN ${channel}`).catch(() => {});
+          local.emit(channel);
+        });
       }
     },
+    ready: () => ready,
     close: async () => {
       closed = true;
       if (retry) clearTimeout(retry);

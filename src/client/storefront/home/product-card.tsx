@@ -8,7 +8,7 @@ import { Price, productSavings } from '../catalog/components/price.tsx';
 import { ProductImage, productImageKind } from '../catalog/components/product-image.tsx';
 import { QuantitySelector } from '../catalog/components/quantity-selector.tsx';
 
-export function ProductCard({ product, priority }: { product: PublicProduct; priority?: boolean }) {
+export function ProductCard({ product }: { product: PublicProduct }) {
   const [quantity, setQuantity] = useState(1);
   const add = useAddToCart();
   const savings = productSavings(product);
@@ -20,7 +20,6 @@ export function ProductCard({ product, priority }: { product: PublicProduct; pri
           kind={productImageKind(product.name)}
           alt=""
           sizes="(min-width: 768px) 480px, 100vw"
-          priority={priority}
           className="aspect-square w-full object-cover"
         />
         {savings ? (

@@ -29,7 +29,7 @@ export function ProductsSection() {
               <p className="mt-2 text-muted">Unable to load products. Please try again later.</p>
             </div>
           ) : (
-            data.filter((p) => p.isActive).map((p, i) => <ProductCard key={p.id} product={p} priority={i === 0} />)
+            data.filter((p) => p.isActive).map((p) => <ProductCard key={p.id} product={p} />)
           )}
         </div>
       </div>

@@ -59,7 +59,7 @@ export function ProductPage() {
       </Button>
 
       <div className="mt-4 grid gap-10 md:grid-cols-2">
-        <div className="relative overflow-hidden rounded-2xl border border-line bg-sand">
+        <div className="relative self-start overflow-hidden rounded-2xl border border-line bg-sand">
           <ProductImage
             kind={bundle ? '3-pack' : 'single'}
             alt={bundle ? 'Three amber Ironwake smelling salts bottles' : 'Amber 30 g Ironwake smelling salts bottle'}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createPgDatabase } from '../support/app.ts';
+
+// Two server instances on one PostgreSQL database: a product change made through one must reach the
+// other's cached product list (docs/decisions/0003-catalog-cache-and-notifications.md).
+let db: Awaited<ReturnType<typeof createPgDatabase>>;
+let a: FastifyInstance;
+let b: FastifyInstance;
+
+const instance = (url: string) =>
+  buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DATABASE_URL: url }), { ssr: 'off' });
+
+beforeAll(async () => {
+  db = await createPgDatabase();
+  a = await instance(db.url);
+  b = await instance(db.url);
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await db?.drop();
+});
+
+async function priceOnB(): Promise<string> {
+  const list = (await b.inject({ url: '/api/products' })).json() as { id: number; price: string }[];
+  return list.find((p) => p.id === 5)!.price;
+}
+
+async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+describe('product list cache with several instances', () => {
+  it("drops instance B's cached list when instance A changes a product", async () => {
+    expect(await priceOnB()).toBe('18.99'); // B has cached the list now
+    await a.database.db.execute(sql.raw('update products set price_cents = 1799 where id = 5'));
+    await a.services.catalog.catalogChanged();
+    expect(await eventually(async () => (await priceOnB()) === '17.99')).toBe(true);
+
+    // And an inactive product disappears from B's list and page.
+    await a.database.db.execute(sql.raw('update products set is_active = false where id = 6'));
+    await a.services.catalog.catalogChanged();
+    expect(await eventually(async () => (await b.inject({ url: '/api/products/6' })).statusCode === 404)).toBe(true);
+  });
+});
