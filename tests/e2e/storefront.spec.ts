@@ -89,3 +89,67 @@ test('the FAQ lets several answers be open at once', async ({ page }) => {
   await expect(items.nth(0)).toHaveAttribute('open', '');
   await expect(items.nth(1)).toHaveAttribute('open', '');
 });
+
+test('pages hydrate without errors and client-side navigation loads each page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await page.goto('/');
+  const card = page.locator('#products article').filter({ hasText: 'Single Bottle' }).first();
+  // The quantity selector only responds once React has hydrated the server's HTML.
+  await card.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(card.getByText('2', { exact: true })).toBeVisible();
+
+  // To the product page without a page load: its chunk arrives and it renders.
+  await card.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/product\/5$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Single Bottle' })).toBeVisible();
+  await expect(page).toHaveTitle(/Single Bottle/);
+  await page.getByRole('button', { name: /Back to Products/i }).click();
+  await expect(page.locator('#products').getByText('Smelling Salts 3-Pack').first()).toBeVisible();
+
+  // And a first load of the product page hydrates just as cleanly.
+  await page.goto('/product/6');
+  await page.getByRole('button', { name: 'Add 3-Pack Bundle to Cart' }).click();
+  await expect(page.getByRole('button', { name: /Open cart, 1 item/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('adding shows ADDING... while the request runs, and a failure says so in a toast', async ({ page }) => {
+  await page.goto('/product/5');
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/cart', async (route) => {
+    await held;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' });
+  });
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'ADDING...' })).toBeDisabled();
+  release();
+  await expect(page.getByText('Failed to add item to cart. Please try again.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeEnabled();
+});
+
+test("a refused add shows the server's reason: no more than 99 of an item", async ({ page }) => {
+  await page.goto('/product/5');
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByRole('button', { name: /Open cart, 1 item/ })).toBeVisible();
+  // Fill the line up to the limit through the API, as another tab of the same shopper would.
+  const status = await page.evaluate(async () => {
+    const sessionId = localStorage.getItem('cart_session_id');
+    const res = await fetch('/api/cart', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId, productId: 5, quantity: 98 }),
+    });
+    return res.status;
+  });
+  expect(status).toBe(201);
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByText('You can have at most 99 of this item in your cart', { exact: true })).toBeVisible();
+});

@@ -91,7 +91,7 @@ describe('cart', () => {
     const s = newSessionId();
     await add(s, 5, 60);
     const over = await add(s, 5, 40);
-    expect(over.statusCode).toBe(400);
+    expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('You can have at most 99 of this item in your cart');
     expect((await cart(s))[0].quantity).toBe(60);
 

@@ -23,7 +23,7 @@ export function ProductPage() {
   const id = Number(useParams().id);
   const { data: product, isPending } = useProduct(id);
   const navigate = useNavigate();
-  const add = useAddToCart({ silentError: true });
+  const add = useAddToCart();
 
   if (isPending) return <ProductSkeleton />;
   if (!product) {

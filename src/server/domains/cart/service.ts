@@ -39,11 +39,11 @@ export function createCartService(db: Database, catalog: CatalogService) {
       const existing = (await repo.selectCart(db, input.sessionId)).find((i) => i.productId === product.id);
       const wanted = (existing?.quantity ?? 0) + input.quantity;
       if (wanted > CART_QUANTITY_MAX) {
-        throw new AppError('bad_request', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
+        throw new AppError('conflict', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
       }
       if (wanted > product.inventory) throw stockError(product.inventory);
       const row = await repo.upsertCartItem(db, { id: newItemId(), ...input, max: CART_QUANTITY_MAX });
-      if (!row) throw new AppError('bad_request', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
+      if (!row) throw new AppError('conflict', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
       const item = await repo.selectCartItem(db, input.sessionId, row.id);
       if (!item) throw notFound('Cart item');
       return toCartItem(item);

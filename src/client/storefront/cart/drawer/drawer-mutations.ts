@@ -2,11 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { getSessionId } from '../../../lib/session-id.ts';
 import { toast } from '../../../ui/toast.tsx';
+import { cartErrorText } from '../api/cart-error.ts';
 import { useRefetchCart } from '../api/refetch-cart.ts';
 
 // The drawer's own cart changes, loaded with the drawer rather than with the page.
 
 const destructive = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+const failed = (fallback: string) => (err: unknown) => destructive(cartErrorText(err, fallback));
 
 export function useUpdateCartItem() {
   const refetch = useRefetchCart();
@@ -20,7 +22,7 @@ export function useUpdateCartItem() {
       });
       await refetch(sessionId);
     },
-    onError: () => destructive('Failed to update cart item. Please try again.'),
+    onError: failed('Failed to update cart item. Please try again.'),
   });
 }
 
@@ -33,7 +35,7 @@ export function useRemoveCartItem() {
       await refetch(sessionId);
     },
     onSuccess: () => toast({ title: 'Removed from cart' }),
-    onError: () => destructive('Failed to remove item from cart. Please try again.'),
+    onError: failed('Failed to remove item from cart. Please try again.'),
   });
 }
 
@@ -46,6 +48,6 @@ export function useClearCart() {
       await refetch(sessionId);
     },
     onSuccess: () => toast({ title: 'Cart cleared' }),
-    onError: () => destructive('Failed to clear cart. Please try again.'),
+    onError: failed('Failed to clear cart. Please try again.'),
   });
 }
