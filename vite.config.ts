@@ -10,7 +10,9 @@ import { defineConfig } from 'vite';
  * chunk of its own (src/client/app/lazy-page.tsx); the drawer, menu and toasts load on idle; the
  * admin dashboard, when it comes, is a chunk the storefront never loads.
  */
-const CORE_PACKAGES = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack\/[^/]+)\//;
+// (TanStack's mutation hooks are only used by the lazily loaded drawer, so they stay with it.)
+const CORE_PACKAGES =
+  /\/node_modules\/((react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState))/;
 const CORE_SOURCES = /\/src\/((shared|client\/(app|lib|ui|storefront\/(layout|cart|catalog|pages)))\/|content\/usage\.ts$)/;
 const LAZY_SOURCES = /\/src\/client\/(ui\/(sheet-impl|toaster)\.tsx$|storefront\/cart\/drawer\/)/;
 

@@ -6,6 +6,7 @@ import { PublicConfigProvider, usePublicConfig } from '../lib/public-config.tsx'
 import { CartUiProvider } from '../storefront/cart/cart-ui.tsx';
 import { StorefrontLayout } from '../storefront/layout/layout.tsx';
 import type { Head } from './head.ts';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { type AppRoute, NOT_FOUND_ROUTE, ROUTES, type RouteContext } from './routes.tsx';
 
 /** The route for a path and its params (the not-found route when none matches). */
@@ -52,17 +53,26 @@ export function App({ qc, config, children }: { qc: QueryClient; config: PublicC
           {children}
           <HeadManager qc={qc} />
           <StorefrontLayout>
-            <Suspense fallback={<div className="min-h-[70vh]" aria-busy="true" />}>
-              <Routes>
-                {ROUTES.map((r) => (
-                  <Route key={r.path} path={r.path} element={<r.page.Page />} />
-                ))}
-                <Route path="*" element={<NOT_FOUND_ROUTE.page.Page />} />
-              </Routes>
-            </Suspense>
+            <PageRoutes />
           </StorefrontLayout>
         </CartUiProvider>
       </PublicConfigProvider>
     </QueryClientProvider>
+  );
+}
+
+function PageRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <PageErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<div className="min-h-[70vh]" aria-busy="true" />}>
+        <Routes>
+          {ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={<r.page.Page />} />
+          ))}
+          <Route path="*" element={<NOT_FOUND_ROUTE.page.Page />} />
+        </Routes>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { CartItem } from '#shared/cart.ts';
 import { api } from '../../../lib/api-client.ts';
 import { getSessionId } from '../../../lib/session-id.ts';
@@ -6,24 +6,34 @@ import { toast } from '../../../ui/toast.tsx';
 import { cartErrorText } from './cart-error.ts';
 import { useRefetchCart } from './refetch-cart.ts';
 
-/** Adds to the cart; failures are shown as a toast on every page (SPEC §8 has the product page only log them). */
+export const addToCart = (v: { sessionId: string; productId: number; quantity: number }) =>
+  api<CartItem>('/api/cart', { method: 'POST', body: v });
+
+/**
+ * Adds to the cart, then refetches it (SPEC §4); failures are shown as a toast on every page
+ * (docs/decisions/0007). A plain pending flag rather than useMutation: TanStack's mutation observer
+ * is left to the lazily loaded drawer, which keeps the first load within budget (docs/decisions/0006).
+ */
 export function useAddToCart() {
   const refetch = useRefetchCart();
-  return useMutation({
-    mutationFn: async (v: { productId: number; quantity: number }) => {
+  const [isPending, setPending] = useState(false);
+  const mutate = async (v: { productId: number; quantity: number }) => {
+    setPending(true);
+    try {
       const sessionId = getSessionId();
-      const item = await api<CartItem>('/api/cart', { method: 'POST', body: { sessionId, ...v } });
+      const item = await addToCart({ sessionId, ...v });
       await refetch(sessionId);
-      return item;
-    },
-    onSuccess: (item) => toast({ title: 'Added to cart', description: `${item.product.name} is in your cart.` }),
-    onError: (err) => {
+      toast({ title: 'Added to cart', description: `${item.product.name} is in your cart.` });
+    } catch (err) {
       console.error('Failed to add item to cart', err);
       toast({
         title: 'Error',
         description: cartErrorText(err, 'Failed to add item to cart. Please try again.'),
         variant: 'destructive',
       });
-    },
-  });
+    } finally {
+      setPending(false);
+    }
+  };
+  return { mutate: (v: { productId: number; quantity: number }) => void mutate(v), isPending };
 }
