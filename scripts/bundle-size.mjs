@@ -12,6 +12,8 @@ const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json
 const PAGES = {
   home: 'src/client/storefront/home/home-page.tsx',
   product: 'src/client/storefront/product/product-page.tsx',
+  article: 'src/client/storefront/articles/article-page.tsx',
+  contact: 'src/client/storefront/contact/contact-page.tsx',
 };
 
 function closure(key, into = new Set()) {

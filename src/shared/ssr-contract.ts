@@ -1,4 +1,5 @@
 import type { PublicProduct } from './catalog.ts';
+import type { ContentPage } from './content.ts';
 
 /**
  * The contract between the server's SSR plugin and the client's entry-server.tsx.
@@ -52,3 +53,17 @@ export interface SsrResult {
 export type SsrQueryState = Array<[readonly unknown[], unknown]>;
 
 export type SsrRender = (req: SsrRequest) => Promise<SsrResult>;
+
+/** A guide or legal page rendered to HTML, for the browser's navigations; null for an unknown path. */
+export type SsrRenderContent = (path: string, config: PublicConfig) => ContentPage | null;
+
+/** What the SSR bundle (dist/server/entry-server.js) exports. */
+export interface SsrModule {
+  render: SsrRender;
+  renderContent: SsrRenderContent;
+}
+
+/** The loaders a route's prefetch may call: the server's, plus the content pages the SSR bundle renders. */
+export interface RouteDataLoaders extends SsrDataLoaders {
+  getContent(path: string): Promise<ContentPage | null>;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { REQUIRED } from './messages.ts';
 
-/** SPEC §5: a required field left empty reads "Required", on the client and in the server's fieldErrors. */
-export const REQUIRED = 'Required';
+export { REQUIRED };
 
 export const requiredString = (max = 500) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Must be at most ${max} characters`);

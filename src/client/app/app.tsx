@@ -28,7 +28,7 @@ export function headFor(
   return { head: route.head(ctx), ctx, route };
 }
 
-/** Keeps the title and description right when the browser navigates without a page load. */
+/** Keeps the title and canonical link right when the browser navigates without a page load. */
 function HeadManager({ qc }: { qc: QueryClient }) {
   const { pathname } = useLocation();
   const config = usePublicConfig();
@@ -36,7 +36,6 @@ function HeadManager({ qc }: { qc: QueryClient }) {
     const apply = () => {
       const { head } = headFor(pathname, qc, config);
       if (document.title !== head.title) document.title = head.title;
-      document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
       document.querySelector('link[rel="canonical"]')?.setAttribute('href', config.publicUrl + head.path);
     };
     apply();

@@ -1,17 +1,24 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { SsrQueryState, SsrRender } from '#shared/ssr-contract.ts';
+import type { ContentPage } from '#shared/content.ts';
+import type { RouteDataLoaders, SsrQueryState, SsrRender, SsrRenderContent } from '#shared/ssr-contract.ts';
 import { makeQueryClient } from '../lib/query-client.ts';
+import { renderContent as renderContentPage } from '../storefront/articles/render-content.tsx';
 import { App, headFor, matchRoute } from './app.tsx';
 import { renderHead } from './head.ts';
+
+export const renderContent: SsrRenderContent = renderContentPage;
+
+const isContent = (key: readonly unknown[]) => key[0] === 'content';
 
 /** Server rendering: prefetch what the route needs, render, and hand back head, HTML and cache. */
 export const render: SsrRender = async ({ url, data, config }) => {
   const qc = makeQueryClient();
   const pathname = new URL(url, 'http://x').pathname;
   const { route, params } = matchRoute(pathname);
-  await Promise.all([route.prefetch?.({ qc, params, path: pathname, config }, data), route.page.preload()]);
+  const loaders: RouteDataLoaders = { ...data, getContent: async (path) => renderContentPage(path, config) };
+  await Promise.all([route.prefetch?.({ qc, params, path: pathname, config }, loaders), route.page.preload()]);
   const { head, ctx } = headFor(pathname, qc, config);
   const html = renderToString(
     <StrictMode>
@@ -21,12 +28,16 @@ export const render: SsrRender = async ({ url, data, config }) => {
     </StrictMode>,
   );
   const status = route.status?.(ctx) ?? 200;
-  // The prefetched queries, as [key, data] pairs the browser puts back into its cache.
+  // The prefetched queries, as [key, data] pairs the browser puts back into its cache. A content
+  // page's body is in the HTML already; the browser takes it from there, so it is not sent twice.
   const state: SsrQueryState = qc
     .getQueryCache()
     .getAll()
     .filter((q) => q.state.status === 'success')
-    .map((q) => [q.queryKey, q.state.data]);
+    .map((q) => {
+      const d = q.state.data;
+      return [q.queryKey, isContent(q.queryKey) && d ? { ...(d as ContentPage), html: null } : d];
+    });
   qc.clear();
   return { status, head: renderHead(head, config), html, state, modules: [route.page.source] };
 };

@@ -1,9 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicProduct } from '#shared/catalog.ts';
-import type { PublicConfig, SsrDataLoaders } from '#shared/ssr-contract.ts';
+import type { ContentPage } from '#shared/content.ts';
+import { CONTENT_PATHS } from '#shared/site.ts';
+import type { PublicConfig, RouteDataLoaders } from '#shared/ssr-contract.ts';
+import { contentQuery } from '../storefront/articles/api/get-content.ts';
 import { productQuery } from '../storefront/catalog/api/get-product.ts';
 import { productsQuery } from '../storefront/catalog/api/get-products.ts';
 import { NotFoundPage } from '../storefront/pages/not-found-page.tsx';
+import { articleJsonLd } from './article-json-ld.ts';
 import type { Head } from './head.ts';
 import { type LazyPage, lazyPage } from './lazy-page.tsx';
 import { productJsonLd } from './product-json-ld.ts';
@@ -25,13 +29,19 @@ export interface AppRoute {
   path: string;
   /** the page component; route pages are chunks of their own (lazy-page.tsx) */
   page: LazyPage;
-  prefetch?(ctx: RouteContext, data: SsrDataLoaders): Promise<void>;
+  prefetch?(ctx: RouteContext, data: RouteDataLoaders): Promise<void>;
   head(ctx: RouteContext): Head;
   /** 404 when the page's subject does not exist */
   status?(ctx: RouteContext): number;
 }
 
 const STORE = 'Ironwake Smelling Salts';
+
+/**
+ * A fixed meta description, for the server's HTML only: after a navigation in the browser only the
+ * title and canonical link change, so these strings stay out of the first-load JavaScript (0006).
+ */
+const SSR = import.meta.env.SSR;
 const ratingKey = (id: number) => ['rating-summary', id] as const;
 
 function productOf(ctx: RouteContext): PublicProduct | null | undefined {
@@ -43,12 +53,40 @@ export const NOT_FOUND_ROUTE: AppRoute = {
   page: { source: 'src/client/storefront/pages/not-found-page.tsx', Page: NotFoundPage, preload: async () => {} },
   head: (ctx) => ({
     title: `Page Not Found | ${STORE}`,
-    description: 'This page does not exist.',
+    description: SSR ? 'This page does not exist.' : '',
     path: ctx.path,
     noindex: true,
   }),
   status: () => 404,
 };
+
+const articlePage = lazyPage('src/client/storefront/articles/article-page.tsx', () =>
+  import('../storefront/articles/article-page.tsx').then((m) => m.ArticlePage),
+);
+
+/** A guide or legal page: its text is rendered by the server from src/content (docs/decisions/0008). */
+function contentRoute(path: string): AppRoute {
+  const content = (ctx: RouteContext): ContentPage | undefined => ctx.qc.getQueryData(contentQuery(path).queryKey);
+  return {
+    path,
+    page: articlePage,
+    prefetch: async ({ qc }, data) => {
+      const page = await data.getContent(path);
+      if (page) qc.setQueryData(contentQuery(path).queryKey, page);
+    },
+    head: (ctx) => {
+      const c = content(ctx);
+      if (!c) return { title: STORE, description: '', path };
+      return {
+        title: `${c.title} | ${STORE}`,
+        description: c.description,
+        path,
+        ogType: c.kind === 'guide' ? 'article' : 'website',
+        jsonLd: import.meta.env.SSR && c.kind === 'guide' ? [articleJsonLd(c, ctx.config.publicUrl)] : undefined,
+      };
+    },
+  };
+}
 
 export const ROUTES: readonly AppRoute[] = [
   {
@@ -61,8 +99,9 @@ export const ROUTES: readonly AppRoute[] = [
     },
     head: () => ({
       title: `Pre-Activated Smelling Salts for Athletes | ${STORE}`,
-      description:
-        'Pre-activated ammonia smelling salts for lifters and athletes: a 30 g single bottle or a 3-pack. Ships in 1-2 business days, arrives in 3-5, 30-day returns.',
+      description: SSR
+        ? 'Pre-activated ammonia smelling salts for lifters and athletes: a 30 g single bottle or a 3-pack. Ships in 1-2 business days, arrives in 3-5, 30-day returns.'
+        : '',
       path: '/',
     }),
   },
@@ -82,7 +121,7 @@ export const ROUTES: readonly AppRoute[] = [
       if (!p) {
         return {
           title: `Product Not Found | ${STORE}`,
-          description: 'This product does not exist.',
+          description: SSR ? 'This product does not exist.' : '',
           path: ctx.path,
           noindex: true,
         };
@@ -99,4 +138,18 @@ export const ROUTES: readonly AppRoute[] = [
     },
     status: (ctx) => (productOf(ctx) ? 200 : 404),
   },
+  {
+    path: '/contact',
+    page: lazyPage('src/client/storefront/contact/contact-page.tsx', () =>
+      import('../storefront/contact/contact-page.tsx').then((m) => m.ContactPage),
+    ),
+    head: () => ({
+      title: `Contact Us | ${STORE}`,
+      description: SSR
+        ? 'Questions about an order, returns or using smelling salts safely? Write to the Ironwake team: we answer within 24 hours, Monday to Friday.'
+        : '',
+      path: '/contact',
+    }),
+  },
+  ...CONTENT_PATHS.map(contentRoute),
 ];

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicConfig, SsrDataLoaders, SsrRender } from '#shared/ssr-contract.ts';
+import { ContentQuerySchema } from '#shared/content.ts';
+import type { PublicConfig, SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
+import { notFound } from '../errors.ts';
 
 export type SsrMode = 'prod' | 'dev' | 'off';
 
@@ -80,16 +82,16 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
   if (mode === 'off') return;
 
   let getTemplate: (url: string) => Promise<string>;
-  let getRender: () => Promise<SsrRender>;
+  let getModule: () => Promise<SsrModule>;
   let manifest: ViteManifest = {};
 
   if (mode === 'prod') {
     if (!builtClientExists()) throw new Error('The storefront is not built: run `npm run build` first.');
     const template = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8');
-    const mod = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: SsrRender };
+    const mod = (await import(pathToFileURL(SERVER_ENTRY).href)) as SsrModule;
     manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIST, '.vite/manifest.json'), 'utf8')) as ViteManifest;
     getTemplate = async () => template;
-    getRender = async () => mod.render;
+    getModule = async () => mod;
     await app.register(fastifyStatic, {
       root: path.join(CLIENT_DIST, 'assets'),
       prefix: '/assets/',
@@ -105,7 +107,7 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
     app.addHook('onClose', () => vite.close());
     const raw = fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8');
     getTemplate = (url) => vite.transformIndexHtml(url, raw);
-    getRender = async () => ((await vite.ssrLoadModule('/src/client/app/entry-server.tsx')) as { render: SsrRender }).render;
+    getModule = async () => (await vite.ssrLoadModule('/src/client/app/entry-server.tsx')) as SsrModule;
   }
 
   const config = publicConfigOf(app);
@@ -117,8 +119,8 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url;
-    const [template, render] = await Promise.all([getTemplate(url), getRender()]);
-    const result = await render({ url, data, config });
+    const [template, mod] = await Promise.all([getTemplate(url), getModule()]);
+    const result = await mod.render({ url, data, config });
     const nonce = req.cspNonce;
     const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>window.__RQ_STATE__=${serializeForScript(
       result.state,
@@ -129,6 +131,13 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
       .replace('<!--ssr-state-->', () => state);
     return reply.status(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
+
+  // A guide or legal page for the browser's navigations: its head data and its body as HTML.
+  app.get('/api/content', { schema: { querystring: ContentQuerySchema } }, async (req, reply) => {
+    const page = (await getModule()).renderContent((req.query as { path: string }).path, config);
+    if (!page) throw notFound('Page');
+    return reply.header('cache-control', 'public, max-age=300').send(page);
+  });
 
   // Unknown /api/* paths answer JSON (the not-found handler); every other GET is a page.
   app.get('/*', async (req, reply) => {

@@ -1,0 +1,4 @@
+// Messages shared by forms and the server, in a module without zod so the browser can import it cheaply.
+
+/** SPEC §5: a required field left empty reads "Required", on the client and in the server's fieldErrors. */
+export const REQUIRED = 'Required';
