@@ -158,3 +158,21 @@ describe('internal links', () => {
     }
   });
 });
+
+describe('privacy page', () => {
+  it('names the third-party tags the owner has turned on, and says so when there are none', async () => {
+    expect(textOf((await get('/privacy')).body)).toContain(
+      'This store currently loads no third-party analytics or advertising tags',
+    );
+    const tagged = await createTestApp({ GA_MEASUREMENT_ID: 'G-TEST12345', META_PIXEL_ID: '1234567890' }, { ssr: 'prod' });
+    try {
+      const text = textOf((await tagged.app.inject({ url: '/privacy' })).body);
+      expect(text).toContain('Google Analytics');
+      expect(text).toContain('Meta Pixel');
+      expect(text).not.toContain('Google Ads');
+      expect(text).not.toContain('loads no third-party');
+    } finally {
+      await tagged.close();
+    }
+  });
+});
