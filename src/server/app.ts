@@ -10,6 +10,12 @@ import { type CartService, createCartService } from './domains/cart/service.ts';
 import { catalogRoutes } from './domains/catalog/routes.ts';
 import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
 import { healthRoutes } from './domains/health/routes.ts';
+import { orderRoutes } from './domains/orders/routes.ts';
+import { createOrdersService, type OrdersService } from './domains/orders/service.ts';
+import { paymentRoutes } from './domains/payments/routes.ts';
+import type { PaymentProvider } from './domains/payments/provider.ts';
+import { createPaymentsService, type PaymentsService } from './domains/payments/service.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -19,6 +25,8 @@ import { registerSsr, type SsrMode } from './plugins/ssr.ts';
 export interface Services {
   catalog: CatalogService;
   cart: CartService;
+  payments: PaymentsService;
+  orders: OrdersService;
 }
 
 declare module 'fastify' {
@@ -26,6 +34,7 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     services: Services;
+    mailer: Mailer;
   }
 }
 
@@ -37,6 +46,8 @@ export interface BuildOptions {
   keepDatabaseOpen?: boolean;
   /** Seed the catalog into an empty database (default true). */
   seed?: boolean;
+  /** A payment provider other than the configured one (tests). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** The one way to build the server, for production and for every test (HOUSE). */
@@ -73,7 +84,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const cart = createCartService(database.db, catalog);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('services', { catalog, cart });
+  const payments = createPaymentsService(database.db, opts.paymentProvider);
+  const mailer = createMailer(config);
+  app.addHook('onClose', async () => mailer.close());
+  const orders = createOrdersService({
+    db: database.db,
+    catalog,
+    cart,
+    payments,
+    mailer,
+    log: app.log,
+    pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
+    store: { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone },
+  });
+  app.decorate('mailer', mailer);
+  app.decorate('services', { catalog, cart, payments, orders });
 
   registerErrorHandler(app);
   await registerSecurity(app, config, { dev: ssr === 'dev' });
@@ -83,6 +108,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
   await app.register(cartRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
   await registerSeo(app);
   await registerSsr(app, ssr);
 

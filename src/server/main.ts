@@ -19,6 +19,11 @@ async function main(): Promise<void> {
     app.services.cart.sweepStaleCarts().catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed'));
   }, 60 * 60_000);
   sweep.unref();
+  // Unpaid orders past their expiry give their stock back; failed confirmation e-mails are retried.
+  const orderSweep = setInterval(() => {
+    app.services.orders.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
+  }, 60_000);
+  orderSweep.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -26,6 +31,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    clearInterval(orderSweep);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
@@ -36,7 +42,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const shown = config.publicUrl;
-  app.log.info(`Store running at ${shown} (database: ${app.database.driver})`);
+  app.log.info(
+    `Store running at ${shown} (database: ${app.database.driver}, payments: ${app.services.payments.providerName}, mail: ${app.mailer.target})`,
+  );
   if (process.stdout.isTTY || config.env !== 'test')
     console.log(`\n  Ironwake store: ${shown}\n  Admin:          ${shown}/admin\n`);
 }

@@ -13,7 +13,10 @@ export const orders = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
     sessionId: text('session_id').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
-    stripePaymentIntentId: text('payment_intent_id').notNull(),
+    /** The provider's payment id; null only for the moment between reserving stock and the provider's answer. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Why a payment did not make the order paid although it succeeded (e.g. amount differs from the total). */
+    paymentIssue: text('payment_issue'),
     currency: text('currency').notNull().default('usd'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull().default(0),
@@ -44,7 +47,9 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('orders_payment_intent_uq').on(t.stripePaymentIntentId),
+    uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
+    index('orders_session_status_idx').on(t.sessionId, t.status),
+    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending' and ${t.stockReleasedAt} is null`),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { products } from '#db/schema/index.ts';
+import { products, stockMovements } from '#db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -20,4 +20,50 @@ export async function selectActiveProduct(db: Tx, id: number): Promise<ProductRo
     .where(and(eq(products.id, id), eq(products.isActive, true)))
     .limit(1);
   return row;
+}
+
+type StockReason = typeof stockMovements.$inferInsert.reason;
+
+/**
+ * Takes `quantity` off the shelf in one conditional statement (DESIGN §6): under any concurrency
+ * the stock never goes below zero. Returns the stock left, or undefined when there was not enough.
+ */
+export async function takeStock(
+  tx: Tx,
+  v: { productId: number; quantity: number; orderId: number; reason: StockReason },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ inventory: sql`${products.inventory} - ${v.quantity}`, updatedAt: sql`now()` })
+    .where(and(eq(products.id, v.productId), gte(products.inventory, v.quantity)))
+    .returning({ inventory: products.inventory });
+  if (!row) return undefined;
+  await tx.insert(stockMovements).values({
+    productId: v.productId,
+    delta: -v.quantity,
+    inventoryAfter: row.inventory,
+    reason: v.reason,
+    orderId: v.orderId,
+  });
+  return row.inventory;
+}
+
+/** Puts `quantity` back on the shelf, with its movement. */
+export async function returnStock(
+  tx: Tx,
+  v: { productId: number; quantity: number; orderId: number; reason: StockReason },
+): Promise<void> {
+  const [row] = await tx
+    .update(products)
+    .set({ inventory: sql`${products.inventory} + ${v.quantity}`, updatedAt: sql`now()` })
+    .where(eq(products.id, v.productId))
+    .returning({ inventory: products.inventory });
+  if (!row) return; // the product was deleted: nothing to put back
+  await tx.insert(stockMovements).values({
+    productId: v.productId,
+    delta: v.quantity,
+    inventoryAfter: row.inventory,
+    reason: v.reason,
+    orderId: v.orderId,
+  });
 }

@@ -1,0 +1,67 @@
+import { SUPPORT_HOURS } from '#shared/constants.ts';
+import { formatUsd } from '#shared/money.ts';
+import type { Mail } from '../../lib/mailer.ts';
+import type { OrderItemRow, OrderRow } from './repo.ts';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Five days after the order was paid (SPEC §9). */
+export function estimatedDelivery(order: OrderRow): Date {
+  return new Date((order.paidAt ?? order.createdAt).getTime() + 5 * 86_400_000);
+}
+
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'America/New_York' });
+
+/** The order confirmation: items, total, shipping address, estimated delivery, support contact. */
+export function orderConfirmationMail(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  store: { publicUrl: string; supportEmail: string; supportPhone: string },
+): Mail {
+  const name = order.firstName ?? 'there';
+  const delivery = DAY.format(estimatedDelivery(order));
+  const address = [
+    `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim(),
+    order.shippingAddress,
+    `${order.shippingCity ?? ''}, ${order.shippingState ?? ''} ${order.shippingZip ?? ''}`.trim(),
+    'United States',
+  ].filter((l): l is string => Boolean(l && l !== ','));
+  const lines = items.map((i) => ({ text: `${i.quantity} × ${i.name}`, amount: formatUsd(i.unitPriceCents * i.quantity) }));
+  const text = [
+    `Hi ${name},`,
+    '',
+    `Thank you for your order #${order.id}. We have received your payment and will ship within 1-2 business days.`,
+    '',
+    ...lines.map((l) => `${l.text}  ${l.amount}`),
+    `Shipping  ${formatUsd(order.shippingCents)}`,
+    `Total  ${formatUsd(order.totalCents)}`,
+    '',
+    'Shipping to:',
+    ...address,
+    '',
+    `Estimated delivery: ${delivery} (Standard Shipping, 3-5 business days). We will e-mail you the tracking number when it ships.`,
+    '',
+    `Questions? Reply to this e-mail, write to ${store.supportEmail} or call ${store.supportPhone} (${SUPPORT_HOURS}).`,
+    '',
+    'Ironwake',
+    store.publicUrl,
+  ].join('\n');
+  const row = (a: string, b: string, strong = false) =>
+    `<tr><td style="padding:6px 0;${strong ? 'font-weight:700;' : ''}">${esc(a)}</td><td style="padding:6px 0;text-align:right;${strong ? 'font-weight:700;' : ''}">${esc(b)}</td></tr>`;
+  const html = `<!doctype html><html><body style="margin:0;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;color:#111">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<p style="font-size:20px;font-weight:900;letter-spacing:3px;margin:0 0 24px">IRON<span style="color:#b45309">WAKE</span></p>
+<div style="background:#fff;border:1px solid #ddd5c8;border-radius:12px;padding:24px">
+<h1 style="font-size:22px;margin:0 0 8px">Order confirmed</h1>
+<p style="margin:0 0 16px">Hi ${esc(name)}, thank you for your order <strong>#${order.id}</strong>. We will ship it within 1-2 business days.</p>
+<table style="width:100%;border-collapse:collapse;border-top:1px solid #ddd5c8">${lines.map((l) => row(l.text, l.amount)).join('')}
+${row('Shipping', formatUsd(order.shippingCents))}${row('Total', formatUsd(order.totalCents), true)}</table>
+<h2 style="font-size:15px;margin:20px 0 4px">Shipping to</h2>
+<p style="margin:0">${address.map(esc).join('<br>')}</p>
+<h2 style="font-size:15px;margin:20px 0 4px">Estimated delivery</h2>
+<p style="margin:0">${esc(delivery)} — Standard Shipping (3-5 business days). We will e-mail you the tracking number when it ships.</p>
+</div>
+<p style="font-size:13px;color:#5f5850;margin:16px 0">Questions? Write to <a href="mailto:${esc(store.supportEmail)}">${esc(store.supportEmail)}</a> or call ${esc(store.supportPhone)} (${SUPPORT_HOURS}).</p>
+</div></body></html>`;
+  return { to: order.email ?? '', subject: `Your Ironwake order #${order.id} is confirmed`, text, html };
+}

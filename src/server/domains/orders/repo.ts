@@ -1,0 +1,89 @@
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Tx } from '#db/client.ts';
+import { orderItems, orders } from '#db/schema/index.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+export async function insertOrder(
+  tx: Tx,
+  v: Pick<typeof orders.$inferInsert, 'sessionId' | 'subtotalCents' | 'shippingCents' | 'totalCents' | 'expiresAt'>,
+  items: readonly Omit<typeof orderItems.$inferInsert, 'orderId'>[],
+): Promise<OrderRow> {
+  const [order] = await tx.insert(orders).values(v).returning();
+  if (!order) throw new Error('order not inserted');
+  await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderId: order.id })));
+  return order;
+}
+
+export function selectItems(db: Tx, orderId: number): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+export async function selectByPaymentId(db: Tx, paymentIntentId: string, lock = false): Promise<OrderRow | undefined> {
+  const q = db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function selectById(db: Tx, id: number, lock = false): Promise<OrderRow | undefined> {
+  const q = db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** Unpaid orders of a session that still hold stock, locked: a new checkout replaces their hold. */
+export function selectHoldsOfSession(tx: Tx, sessionId: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sessionId, sessionId),
+        eq(orders.status, 'pending'),
+        isNull(orders.stockReleasedAt),
+        isNull(orders.paymentIssue),
+      ),
+    )
+    .for('update');
+}
+
+/** Unpaid orders past their expiry that still hold stock. */
+export function selectExpiredHolds(db: Tx, limit = 100): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        isNull(orders.stockReleasedAt),
+        isNull(orders.paymentIssue),
+        lt(orders.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+}
+
+export async function updateOrder(tx: Tx, id: number, set: Partial<typeof orders.$inferInsert>): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning();
+  return row;
+}
+
+/** Claims the right to send an order's confirmation e-mail: true for exactly one caller. */
+export async function claimConfirmationEmail(db: Tx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ confirmationEmailSentAt: sql`now()` })
+    .where(and(eq(orders.id, id), isNull(orders.confirmationEmailSentAt)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function unclaimConfirmationEmail(db: Tx, id: number): Promise<void> {
+  await db.update(orders).set({ confirmationEmailSentAt: null }).where(eq(orders.id, id));
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SessionIdSchema } from '#shared/cart.ts';
+import { CompleteOrderBodySchema, PaymentIntentIdSchema, ShippingBodySchema, StartCheckoutBodySchema } from '#shared/checkout.ts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+
+const PaymentParamsSchema = z.object({ paymentIntentId: PaymentIntentIdSchema });
+
+/** The caller's cart session, when it sends one (X-Session-Id header or body). */
+function sessionOf(req: FastifyRequest, body?: string): string | undefined {
+  const header = req.headers['x-session-id'];
+  const value = typeof header === 'string' ? header : body;
+  if (value === undefined) return undefined;
+  const parsed = SessionIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : '';
+}
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = app.services.orders;
+
+  app.post(
+    '/api/checkout',
+    {
+      config: { rateLimit: { max: app.config.rateLimits.checkoutPerMinute, timeWindow: 60_000 } },
+      schema: { body: StartCheckoutBodySchema },
+    },
+    async (req, reply) => reply.status(201).send(await orders.startCheckout(req.body.sessionId)),
+  );
+
+  app.get('/api/checkout/:paymentIntentId', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return orders.checkoutOrder(req.params.paymentIntentId, sessionOf(req));
+  });
+
+  app.post('/api/orders/shipping', { schema: { body: ShippingBodySchema } }, async (req) => {
+    const { paymentIntentId, sessionId, ...fields } = req.body;
+    return orders.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields);
+  });
+
+  app.post('/api/orders/complete', { schema: { body: CompleteOrderBodySchema } }, async (req) => {
+    const { paymentIntentId, sessionId } = req.body;
+    await orders.checkoutOrder(paymentIntentId, sessionOf(req, sessionId)); // 404 for a foreign or unknown id
+    const result = await orders.completePayment(paymentIntentId);
+    if (result.state === 'unpaid') {
+      throw new AppError('conflict', result.message ?? 'The payment has not been completed');
+    }
+    if (result.state === 'flagged') {
+      throw new AppError('conflict', 'There is a problem with this payment. Our team will contact you by e-mail.');
+    }
+    return { success: true, orderId: result.order.id, status: result.order.status };
+  });
+
+  app.get('/api/orders/confirmation/:paymentIntentId', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return orders.confirmation(req.params.paymentIntentId);
+  });
+};

@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '#db/client.ts';
+import { paymentEvents, payments } from '#db/schema/index.ts';
+import type { PaymentStatus } from './provider.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function insertPayment(db: Tx, v: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(v).returning();
+  if (!row) throw new Error('payment not inserted');
+  return row;
+}
+
+export async function selectPayment(db: Tx, provider: 'test' | 'stripe', id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, id)))
+    .limit(1);
+  return row;
+}
+
+/** Sets a payment's status; `onlyIf` makes it conditional (e.g. never overwrite 'succeeded'). */
+export async function updatePaymentStatus(
+  db: Tx,
+  provider: 'test' | 'stripe',
+  id: string,
+  status: PaymentStatus,
+  lastError: string | null,
+  onlyIfNot?: PaymentStatus,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status, lastError, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.providerPaymentId, id),
+        onlyIfNot ? sql`${payments.status} <> ${onlyIfNot}` : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Records a provider event once; false when it was already recorded (a replay). */
+export async function recordEvent(db: Tx, v: typeof paymentEvents.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(paymentEvents).values(v).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}

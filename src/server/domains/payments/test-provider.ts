@@ -1,0 +1,70 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Database } from '#db/client.ts';
+import type { PaymentProvider, PaymentStatus } from './provider.ts';
+import * as repo from './repo.ts';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const random = (n: number) => Array.from({ length: n }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** Stripe's test cards (DESIGN §4.4). Any other number is refused, as Stripe refuses real cards in test mode. */
+const CARDS: Record<string, { status: PaymentStatus; message?: string }> = {
+  '4242424242424242': { status: 'succeeded' },
+  '4000000000000002': { status: 'requires_payment_method', message: 'Your card was declined.' },
+  '4000000000009995': { status: 'requires_payment_method', message: 'Your card has insufficient funds.' },
+};
+
+export type TestConfirmOutcome =
+  | { found: false }
+  | { found: true; paymentId: string; status: 'succeeded' | 'requires_payment_method'; message?: string };
+
+/**
+ * The built-in payment provider for a store without Stripe keys: payments live in the `payments`
+ * table, with ids and client secrets shaped like Stripe's. No money moves; card numbers are only
+ * compared with the test cards, never stored or logged.
+ */
+export function createTestProvider(db: Database): PaymentProvider & {
+  confirm(idOrSecret: string, cardNumber: string): Promise<TestConfirmOutcome>;
+} {
+  return {
+    name: 'test',
+
+    async create() {
+      const id = `pi_${random(24)}`;
+      return { id, clientSecret: `${id}_secret_${random(24)}` };
+    },
+
+    async retrieve(id) {
+      const row = await repo.selectPayment(db, 'test', id);
+      if (!row) return null;
+      return { id, status: row.status, amountCents: row.amountCents, currency: row.currency, lastError: row.lastError };
+    },
+
+    async cancel(id) {
+      await repo.updatePaymentStatus(db, 'test', id, 'canceled', null, 'succeeded');
+    },
+
+    async confirm(idOrSecret, cardNumber) {
+      const id = idOrSecret.split('_secret_')[0] ?? '';
+      const row = await repo.selectPayment(db, 'test', id);
+      if (!row) return { found: false };
+      // With the whole client secret, it must be the right one.
+      if (idOrSecret.includes('_secret_') && row.clientSecretHash) {
+        const a = Buffer.from(hashSecret(idOrSecret));
+        const b = Buffer.from(row.clientSecretHash);
+        if (a.length !== b.length || !timingSafeEqual(a, b)) return { found: false };
+      }
+      if (row.status === 'succeeded') return { found: true, paymentId: id, status: 'succeeded' };
+      if (row.status === 'canceled') {
+        return { found: true, paymentId: id, status: 'requires_payment_method', message: 'This payment has expired.' };
+      }
+      const card = CARDS[cardNumber.replace(/[\s-]/g, '')] ?? {
+        status: 'requires_payment_method' as const,
+        message: 'Your card was declined. Use a test card, such as 4242 4242 4242 4242.',
+      };
+      const status = card.status === 'succeeded' ? 'succeeded' : 'requires_payment_method';
+      await repo.updatePaymentStatus(db, 'test', id, status, card.message ?? null, 'succeeded');
+      return { found: true, paymentId: id, status, message: card.message };
+    },
+  };
+}

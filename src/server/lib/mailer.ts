@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Where mail goes, for the log: "smtp://host:port", a folder, or "memory". */
+  readonly target: string;
+  /** With the in-memory outbox (tests with DATA_DIR=memory://): the raw messages sent, oldest first. */
+  readonly sent: Mail[];
+  close(): void;
+}
+
+/**
+ * Outgoing mail: SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to
+ * DATA_DIR/outbox, where a developer can open it (or kept in memory for an in-memory store).
+ */
+export function createMailer(config: Config): Mailer {
+  const from = config.mail.from;
+  const sent: Mail[] = [];
+  if (config.mail.smtpUrl) {
+    const transport = nodemailer.createTransport(config.mail.smtpUrl);
+    const url = new URL(config.mail.smtpUrl);
+    return {
+      target: `${url.protocol}//${url.host}`,
+      sent,
+      send: async (m) => {
+        await transport.sendMail({ from, ...m });
+      },
+      close: () => transport.close(),
+    };
+  }
+  if (config.dataDir === 'memory://') {
+    return { target: 'memory', sent, send: async (m) => void sent.push(m), close: () => {} };
+  }
+  const dir = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    target: dir,
+    sent,
+    send: async (m) => {
+      const info = await transport.sendMail({ from, ...m });
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
+      await fs.writeFile(path.join(dir, name), info.message as Buffer);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { newSessionId } from './app.ts';
+
+/** Both drivers answer raw SQL with { rows }. */
+type Rows<T> = { rows: T[] };
+
+/** A shopper's steps through the API, as the storefront takes them. */
+export function shopper(app: FastifyInstance, sessionId = newSessionId()) {
+  return {
+    sessionId,
+    add: (productId: number, quantity: number) =>
+      app.inject({ method: 'POST', url: '/api/cart', payload: { sessionId, productId, quantity } }),
+    checkout: () => app.inject({ method: 'POST', url: '/api/checkout', payload: { sessionId } }),
+    ship: (paymentIntentId: string, fields: Record<string, unknown> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/orders/shipping',
+        payload: {
+          paymentIntentId,
+          email: 'Dana.Lee@Example.com',
+          firstName: 'Dana',
+          lastName: 'Lee',
+          phone: '555 010 0199',
+          address: '12 Iron Way',
+          city: 'Columbus',
+          state: 'OH',
+          zip: '43004',
+          country: 'US',
+          ...fields,
+        },
+      }),
+    pay: (paymentIntentIdOrSecret: string, cardNumber = '4242 4242 4242 4242') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/test/confirm',
+        payload: { paymentIntentId: paymentIntentIdOrSecret, cardNumber },
+      }),
+    complete: (paymentIntentId: string) =>
+      app.inject({ method: 'POST', url: '/api/orders/complete', payload: { paymentIntentId } }),
+  };
+}
+
+/** The client secret and payment id in a checkout URL. */
+export function secretOf(checkoutUrl: string): { secret: string; paymentIntentId: string } {
+  const secret = decodeURIComponent(/payment_intent=([^&]+)/.exec(checkoutUrl)?.[1] ?? '');
+  return { secret, paymentIntentId: secret.split('_secret_')[0] ?? '' };
+}
+
+export async function inventoryOf(app: FastifyInstance, productId: number): Promise<number> {
+  const { rows } = (await app.database.db.execute(
+    sql`select inventory from products where id = ${productId}`,
+  )) as unknown as Rows<{
+    inventory: number;
+  }>;
+  return Number(rows[0]?.inventory);
+}
+
+export async function setInventory(app: FastifyInstance, productId: number, inventory: number): Promise<void> {
+  await app.database.db.execute(sql`update products set inventory = ${inventory} where id = ${productId}`);
+  await app.services.catalog.catalogChanged();
+}
+
+export async function count(app: FastifyInstance, table: string, where = 'true'): Promise<number> {
+  const query = sql.raw(`select count(*)::int as n from ${table} where ${where}`);
+  const { rows } = (await app.database.db.execute(query)) as unknown as Rows<{ n: number }>;
+  return Number(rows[0]?.n);
+}
