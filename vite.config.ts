@@ -13,9 +13,8 @@ import { defineConfig } from 'vite';
 // (TanStack's mutation hooks are only used by the lazily loaded drawer, so they stay with it.)
 const CORE_PACKAGES =
   /\/node_modules\/((react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState))/;
-const CORE_SOURCES =
-  /\/src\/((shared|client\/(app|lib|ui|storefront\/(layout|cart|catalog|pages|articles\/api)))\/|content\/usage\.ts$)/;
-const LAZY_SOURCES = /\/src\/client\/(ui\/(sheet-impl|toaster)\.tsx$|storefront\/cart\/drawer\/)/;
+const CORE_SOURCES = /\/src\/(shared|client\/(app|lib|ui|storefront\/(layout|cart|catalog|pages|articles\/api)))\//;
+const LAZY_SOURCES = /\/src\/client\/(ui\/(sheet-impl|toaster|field)\.tsx$|storefront\/cart\/drawer\/)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],

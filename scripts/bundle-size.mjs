@@ -14,6 +14,8 @@ const PAGES = {
   product: 'src/client/storefront/product/product-page.tsx',
   article: 'src/client/storefront/articles/article-page.tsx',
   contact: 'src/client/storefront/contact/contact-page.tsx',
+  checkout: 'src/client/storefront/checkout/checkout-page.tsx',
+  confirmation: 'src/client/storefront/checkout/confirmation-page.tsx',
 };
 
 function closure(key, into = new Set()) {

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { SessionIdSchema } from './cart.ts';
 import { REQUIRED } from './messages.ts';
+import { PAYMENT_ID } from './payment-ids.ts';
 
-/** A payment id as the providers make them: Stripe's `pi_…`, and the test provider's in the same shape. */
+export { CLIENT_SECRET, PAYMENT_ID, paymentIdOfSecret } from './payment-ids.ts';
+
 export const PaymentIntentIdSchema = z
   .string({ error: 'paymentIntentId is required' })
-  .regex(/^pi_[A-Za-z0-9]{8,64}$/, 'paymentIntentId is not a valid payment id');
-
-/** `<payment id>_secret_<random>`: what the checkout URL carries. */
-export const CLIENT_SECRET = /^(pi_[A-Za-z0-9]{8,64})_secret_[A-Za-z0-9]{8,64}$/;
-
-/** The payment id inside a client secret, or null when it is not one. */
-export function paymentIdOfSecret(secret: string): string | null {
-  return CLIENT_SECRET.exec(secret)?.[1] ?? null;
-}
+  .regex(PAYMENT_ID, 'paymentIntentId is not a valid payment id');
 
 export const StartCheckoutBodySchema = z.strictObject({ sessionId: SessionIdSchema });
 

@@ -6,7 +6,9 @@ import type { PublicConfig, SsrQueryState } from '#shared/ssr-contract.ts';
 import { makeQueryClient } from '../lib/query-client.ts';
 import { App, matchRoute } from './app.tsx';
 import { ROUTES } from './routes.tsx';
+import { captureIslands } from './static-island.tsx';
 
+captureIslands(); // before React touches the DOM
 const qc = makeQueryClient();
 // The server's query cache, so the first render matches the server's HTML without refetching.
 for (const [key, data] of (window.__RQ_STATE__ ?? []) as SsrQueryState) qc.setQueryData(key, data);

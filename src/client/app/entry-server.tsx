@@ -5,8 +5,13 @@ import type { ContentPage } from '#shared/content.ts';
 import type { RouteDataLoaders, SsrQueryState, SsrRender, SsrRenderContent } from '#shared/ssr-contract.ts';
 import { makeQueryClient } from '../lib/query-client.ts';
 import { renderContent as renderContentPage } from '../storefront/articles/render-content.tsx';
+import { HomeInfo } from '../storefront/home/info-sections.tsx';
+import { FooterContent } from '../storefront/layout/footer-content.tsx';
 import { App, headFor, matchRoute } from './app.tsx';
 import { renderHead } from './head.ts';
+import { registerServerIslands } from './static-island.tsx';
+
+registerServerIslands({ footer: FooterContent, 'home-info': HomeInfo });
 
 export const renderContent: SsrRenderContent = renderContentPage;
 

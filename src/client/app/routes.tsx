@@ -151,5 +151,19 @@ export const ROUTES: readonly AppRoute[] = [
       path: '/contact',
     }),
   },
+  {
+    path: '/checkout',
+    page: lazyPage('src/client/storefront/checkout/checkout-page.tsx', () =>
+      import('../storefront/checkout/checkout-page.tsx').then((m) => m.CheckoutPage),
+    ),
+    head: () => ({ title: `Checkout | ${STORE}`, description: '', path: '/checkout', noindex: true }),
+  },
+  {
+    path: '/order-confirmation',
+    page: lazyPage('src/client/storefront/checkout/confirmation-page.tsx', () =>
+      import('../storefront/checkout/confirmation-page.tsx').then((m) => m.ConfirmationPage),
+    ),
+    head: () => ({ title: `Order Confirmed | ${STORE}`, description: '', path: '/order-confirmation', noindex: true }),
+  },
   ...CONTENT_PATHS.map(contentRoute),
 ];

@@ -63,8 +63,8 @@ export function publicConfigOf(app: FastifyInstance): PublicConfig {
     publicUrl: c.publicUrl,
     supportEmail: c.support.email,
     supportPhone: c.support.phone,
-    paymentMode: c.stripe ? 'stripe' : 'test',
-    stripePublishableKey: c.stripe?.publishableKey ?? null,
+    paymentMode: app.services.payments.providerName,
+    stripePublishableKey: app.services.payments.providerName === 'stripe' ? (c.stripe?.publishableKey ?? null) : null,
     tags: {
       gaMeasurementId: c.tags.gaMeasurementId ?? null,
       googleAdsId: c.tags.googleAdsId ?? null,

@@ -1,16 +1,16 @@
+import { Island } from '../../app/static-island.tsx';
 import { Hero } from './hero.tsx';
-import { AboutSection, ContactTeaser, FaqSection, InstructionsSection } from './info-sections.tsx';
 import { ProductsSection } from './products-section.tsx';
+
+// Below the products everything is static: a server-rendered island (registered in entry-server.tsx).
+const loadInfo = () => import('./info-sections.tsx').then((m) => m.HomeInfo);
 
 export function HomePage() {
   return (
     <>
       <Hero />
       <ProductsSection />
-      <InstructionsSection />
-      <AboutSection />
-      <FaqSection />
-      <ContactTeaser />
+      <Island id="home-info" load={loadInfo} />
     </>
   );
 }

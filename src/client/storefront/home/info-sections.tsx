@@ -122,3 +122,15 @@ export function ContactTeaser() {
     </section>
   );
 }
+
+/** Everything on the home page below the products: static, so kept as a server-rendered island. */
+export function HomeInfo() {
+  return (
+    <>
+      <InstructionsSection />
+      <AboutSection />
+      <FaqSection />
+      <ContactTeaser />
+    </>
+  );
+}

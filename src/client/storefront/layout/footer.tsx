@@ -1,96 +1,23 @@
-import { Link, useLocation, useNavigate } from 'react-router';
-import { SUPPORT_HOURS } from '#shared/constants.ts';
-import { usePublicConfig } from '../../lib/public-config.tsx';
-import { ARTICLE_LINKS, goToHomeSection } from './nav.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { followStoreLinks, islandHtml, ServerIsland } from '../../app/static-island.tsx';
 
-const QUICK = [
-  { label: 'Products', id: 'products' },
-  { label: 'How to Use', id: 'instructions' },
-  { label: 'About', id: 'about' },
-  { label: 'Contact', id: 'contact' },
-];
-
+/**
+ * The footer (footer-content.tsx, registered in entry-server.tsx) never changes after the first response, so the browser keeps the server's HTML as a
+ * static island instead of downloading the component (its links still navigate in place).
+ */
 export function Footer() {
-  const { supportEmail, supportPhone } = usePublicConfig();
-  const { pathname } = useLocation();
   const navigate = useNavigate();
-  const heading = 'mb-3 text-sm font-bold uppercase tracking-wider text-amber';
-  const link = 'text-sm text-white/80 hover:text-white hover:underline';
+  const { pathname } = useLocation();
   return (
-    <footer className="mt-auto bg-ink text-white">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <p className="font-display text-xl tracking-[0.2em]">
-            IRON<span className="text-amber">WAKE</span>
-          </p>
-          <p className="mt-3 text-sm text-white/80">
-            Pre-activated smelling salts for lifters, athletes and anyone who needs to be switched on.
-          </p>
-        </div>
-        <nav aria-label="Articles">
-          <h2 className={heading}>Learn</h2>
-          <ul className="grid gap-2">
-            {ARTICLE_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={link}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Quick links">
-          <h2 className={heading}>Quick links</h2>
-          <ul className="grid gap-2">
-            {QUICK.map((q) => (
-              <li key={q.id}>
-                <a
-                  href={`/#${q.id}`}
-                  className={link}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    goToHomeSection(q.id, pathname, navigate);
-                  }}
-                >
-                  {q.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div>
-          <h2 className={heading}>Support</h2>
-          <ul className="grid gap-2 text-sm text-white/80">
-            <li>
-              <a className={link} href={`mailto:${supportEmail}`}>
-                {supportEmail}
-              </a>
-            </li>
-            <li>
-              <a className={link} href={`tel:${supportPhone.replace(/[^+\d]/g, '')}`}>
-                {supportPhone}
-              </a>
-            </li>
-            <li>{SUPPORT_HOURS}</li>
-          </ul>
-        </div>
-      </div>
-      <div className="border-t border-white/15">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-5 text-xs text-white/70">
-          <p>© {new Date().getFullYear()} Ironwake. For external use only. Keep away from children.</p>
-          <nav aria-label="Legal" className="flex gap-4">
-            <Link to="/privacy" className="hover:text-white hover:underline">
-              Privacy Policy
-            </Link>
-            <Link to="/terms" className="hover:text-white hover:underline">
-              Terms of Service
-            </Link>
-            <Link to="/legal" className="hover:text-white hover:underline">
-              Legal
-            </Link>
-          </nav>
-        </div>
-      </div>
-    </footer>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click only routes the links inside, which keep their keyboard behaviour
+    // biome-ignore lint/a11y/noStaticElementInteractions: same: links inside handle the interaction
+    <footer
+      data-island="footer"
+      className="mt-auto bg-ink text-white"
+      onClick={followStoreLinks(navigate, pathname)}
+      {...(import.meta.env.SSR
+        ? { children: <ServerIsland id="footer" /> }
+        : { dangerouslySetInnerHTML: { __html: islandHtml('footer') } })}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/button.tsx';
 import SheetImpl from '../../../ui/sheet-impl.tsx';
 import { ProductImage, productImageKind } from '../../catalog/components/product-image.tsx';
 import { QuantitySelector } from '../../catalog/components/quantity-selector.tsx';
-import { useClearCart, useRemoveCartItem, useUpdateCartItem } from './drawer-mutations.ts';
+import { useClearCart, useRemoveCartItem, useStartCheckout, useUpdateCartItem } from './drawer-mutations.ts';
 import { useCart } from '../api/get-cart.ts';
 import { cartTotalCents } from '../cart-total.ts';
 import { useCartUi } from '../cart-ui.tsx';
@@ -18,6 +18,7 @@ export default function CartDrawer() {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const clear = useClearCart();
+  const checkout = useStartCheckout();
   const busy = useIsMutating() > 0;
   const total = cartTotalCents(items);
 
@@ -36,8 +37,8 @@ export default function CartDrawer() {
               </span>
             </div>
             <p className="text-xs text-muted">Shipping calculated at checkout. Processed in 1-2 business days.</p>
-            <Button size="lg" variant="accent" disabled>
-              {busy ? 'PROCESSING...' : 'Checkout coming soon'}
+            <Button size="lg" variant="accent" disabled={busy || checkout.isSuccess} onClick={() => checkout.mutate()}>
+              {busy || checkout.isSuccess ? 'PROCESSING...' : 'Checkout'}
             </Button>
             <Button variant="ghost" size="sm" disabled={busy} onClick={() => clear.mutate()}>
               Clear cart

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import { getSessionId } from '../../../lib/session-id.ts';
 import { toast } from '../../../ui/toast.tsx';
 import { cartErrorText } from '../api/cart-error.ts';
@@ -49,5 +49,31 @@ export function useClearCart() {
     },
     onSuccess: () => toast({ title: 'Cart cleared' }),
     onError: failed('Failed to clear cart. Please try again.'),
+  });
+}
+
+/** POST /api/checkout, then to the checkout page with a full page load (no third-party tag follows to /checkout). */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: async () => {
+      const sessionId = getSessionId();
+      return api<{ checkoutUrl: string }>('/api/checkout', { method: 'POST', body: { sessionId } });
+    },
+    onSuccess: ({ checkoutUrl }) => {
+      toast({ title: 'Redirecting to Checkout', duration: 3000 });
+      window.location.assign(checkoutUrl);
+    },
+    onError: (err) => {
+      console.error('Checkout failed', err);
+      if (err instanceof ApiError && err.serverMessage === 'Your cart is empty') {
+        toast({ title: 'Cart Empty', description: 'Add items to your cart before checking out.', variant: 'destructive' });
+        return;
+      }
+      const description =
+        err instanceof ApiError && err.status < 500 && err.serverMessage
+          ? err.serverMessage
+          : 'Unable to proceed to checkout. Please try again.';
+      toast({ title: 'Checkout Error', description, variant: 'destructive' });
+    },
   });
 }

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PAYMENT_ID } from '#shared/payment-ids.ts';
+import { usePublicConfig } from '../../lib/public-config.tsx';
+import { buttonVariants } from '../../ui/button.tsx';
+import { PageMessage } from '../pages/not-found-page.tsx';
+import { getConfirmation } from './api/checkout-api.ts';
+import { loadOrderSummary, removeOrderSummary, SAVED_SUMMARY_MS, type SavedOrder } from './order-storage.ts';
+import { OrderSummary } from './order-summary.tsx';
+
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+
+/** /order-confirmation?payment_intent=…: the saved summary, or the server's (DESIGN §9). */
+export function ConfirmationPage() {
+  const [params] = useSearchParams();
+  const paymentIntentId = params.get('payment_intent') ?? '';
+  const valid = PAYMENT_ID.test(paymentIntentId);
+  const navigate = useNavigate();
+  const { supportEmail } = usePublicConfig();
+  // Read after hydration: the server has no access to the browser's storage.
+  const [saved, setSaved] = useState<SavedOrder | null | undefined>(undefined);
+  useEffect(() => {
+    setSaved(valid ? loadOrderSummary(paymentIntentId) : null);
+    // SPEC §4: the saved summary is removed 5 minutes after this page loads.
+    const timer = setTimeout(() => removeOrderSummary(paymentIntentId), SAVED_SUMMARY_MS);
+    return () => clearTimeout(timer);
+  }, [paymentIntentId, valid]);
+  const server = useQuery({
+    queryKey: ['confirmation', paymentIntentId],
+    queryFn: () => getConfirmation(paymentIntentId),
+    enabled: valid && saved === null,
+  });
+
+  if (!valid || (saved === null && server.isError)) {
+    return (
+      <PageMessage
+        title="Order not found"
+        text="We could not find this order. If you paid, your confirmation e-mail has the details."
+        action="Continue Shopping"
+        onAction={() => navigate('/')}
+      />
+    );
+  }
+  const order = saved?.order ?? server.data;
+  if (!order) {
+    return (
+      <div className="grid min-h-[60vh] place-items-center" role="status" aria-label="Loading your order">
+        <span className="size-10 animate-spin rounded-full border-4 border-line border-t-amber" />
+      </div>
+    );
+  }
+  const delivery = DAY.format(new Date(Date.now() + 5 * 86_400_000));
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-20 pt-10">
+      <div className="text-center">
+        <p className="mx-auto grid size-14 place-items-center rounded-full bg-ok text-2xl text-white" aria-hidden="true">
+          ✓
+        </p>
+        <h1 className="mt-4 font-display text-4xl uppercase">Order Confirmed!</h1>
+        <p className="mt-3 text-lg text-muted">
+          {saved?.email ? (
+            <>
+              A confirmation e-mail is on its way to <strong className="text-ink">{saved.email}</strong>.
+            </>
+          ) : (
+            'A confirmation e-mail is on its way to you.'
+          )}
+        </p>
+        <p className="mt-2 font-bold">Order ID: #{order.orderId}</p>
+      </div>
+      <div className="mt-8">
+        <OrderSummary order={order} />
+      </div>
+      <section className="mt-6 grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2">
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wider text-muted">Estimated delivery</h2>
+          <p className="mt-1 text-lg font-bold">{delivery}</p>
+          <p className="text-sm text-muted">Standard Shipping (3-5 business days)</p>
+        </div>
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wider text-muted">What's next</h2>
+          <ul className="mt-1 grid gap-1 text-sm">
+            <li>We process your order in 1-2 business days.</li>
+            <li>You receive the tracking number by e-mail when it ships.</li>
+            <li>
+              Before first use, read the{' '}
+              <Link to="/safety" className="font-bold underline">
+                safety guide
+              </Link>
+              .
+            </li>
+          </ul>
+        </div>
+      </section>
+      <p className="mt-6 text-center text-sm text-muted">
+        Questions about your order?{' '}
+        <a
+          className="font-bold text-ink underline"
+          href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Order #${order.orderId}`)}`}
+        >
+          {supportEmail}
+        </a>
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonVariants({ variant: 'accent', size: 'lg' })}>
+          Continue Shopping
+        </Link>
+        <Link to="/education" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+          Learn About Usage
+        </Link>
+      </div>
+    </div>
+  );
+}

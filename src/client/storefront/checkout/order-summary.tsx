@@ -1,0 +1,44 @@
+import type { CheckoutOrder } from '#shared/checkout.ts';
+import { ProductImage, productImageKind } from '../catalog/components/product-image.tsx';
+
+/** The order's real items and total (DESIGN §4.2). */
+export function OrderSummary({ order }: { order: CheckoutOrder }) {
+  return (
+    <section aria-label="Order summary" className="rounded-2xl border border-line bg-white p-5">
+      <h2 className="text-sm font-bold uppercase tracking-wider text-muted">Your order</h2>
+      <ul className="mt-4 grid gap-4">
+        {order.items.map((item) => (
+          <li key={item.productId} className="flex items-center gap-4">
+            <ProductImage
+              kind={productImageKind(item.name, item.quantity)}
+              alt={item.name}
+              sizes="64px"
+              className="size-16 shrink-0 rounded-md bg-sand object-cover"
+            />
+            <div className="flex-1">
+              <p className="font-bold leading-tight">{item.name}</p>
+              <p className="text-sm text-muted tabular-nums">
+                {item.quantity} × ${item.unitPrice}
+              </p>
+            </div>
+            <p className="font-bold tabular-nums">${item.lineTotal}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-5 grid gap-2 border-t border-line pt-4 text-sm tabular-nums">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>${order.subtotal}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping (Standard, 3-5 business days)</dt>
+          <dd>${order.shipping}</dd>
+        </div>
+        <div className="flex justify-between border-t border-line pt-2 text-lg font-bold">
+          <dt>Total</dt>
+          <dd data-testid="order-total">${order.total}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { ShippingFields } from '#shared/checkout.ts';
+import { REQUIRED } from '#shared/messages.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { toast } from '../../ui/toast.tsx';
+
+type Values = Record<keyof ShippingFields, string>;
+const REQUIRED_FIELDS = ['email', 'firstName', 'lastName', 'address', 'city', 'state', 'zip'] as const;
+export const EMPTY_SHIPPING: Values = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  country: 'US',
+};
+
+/**
+ * Step 1. The browser only checks that required fields are filled (SPEC §5); every other rule is the
+ * shared schema's, applied by the server, whose field errors show here.
+ */
+export function ShippingForm({ initial, onSave }: { initial: Values; onSave(values: ShippingFields): Promise<void> }) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing = Object.fromEntries(REQUIRED_FIELDS.filter((f) => !values[f].trim()).map((f) => [f, REQUIRED]));
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) {
+      toast({
+        title: 'Missing Information',
+        description: 'Please fill in all required shipping fields.',
+        variant: 'destructive',
+      });
+      document.getElementById(`${id}-${Object.keys(missing)[0]}`)?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave({ ...values, country: 'US' });
+    } catch (err) {
+      console.error('Saving shipping failed', err);
+      if (err instanceof ApiError && err.fieldErrors) {
+        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0] ?? REQUIRED])));
+      }
+      toast({
+        title: 'Check your details',
+        description:
+          err instanceof ApiError && err.status < 500 && err.serverMessage
+            ? err.serverMessage
+            : 'Could not save your address. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: keyof Values, label: string, more: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      {...more}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Shipping Information">
+      {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field('firstName', 'First Name', { autoComplete: 'given-name' })}
+        {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
+      </div>
+      {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', optional: true })}
+      {field('address', 'Address', { autoComplete: 'street-address' })}
+      <div className="grid gap-5 sm:grid-cols-3">
+        {field('city', 'City', { autoComplete: 'address-level2' })}
+        {field('state', 'State', { autoComplete: 'address-level1' })}
+        {field('zip', 'ZIP Code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+      </div>
+      {field('country', 'Country', { readOnly: true, autoComplete: 'country' })}
+      <Button type="submit" size="lg" variant="accent" disabled={saving}>
+        {saving ? 'Saving...' : 'Continue to Payment'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+
+async function addAndCheckout(page: Page) {
+  await page.goto('/');
+  const card = page.locator('#products article').filter({ hasText: 'Single Bottle' }).first();
+  await card.getByRole('button', { name: 'Increase quantity' }).click();
+  await card.getByRole('button', { name: /add to cart/i }).click();
+  await expect(page.getByRole('button', { name: /Open cart, 2 items/ })).toBeVisible();
+  await page.goto('/product/6');
+  await page.getByRole('button', { name: 'Add 3-Pack Bundle to Cart' }).click();
+  await expect(page.getByRole('button', { name: /Open cart, 3 items/ })).toBeVisible();
+  await page.getByRole('button', { name: /Open cart/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\?payment_intent=pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/);
+  await expect(page.getByRole('heading', { name: 'Shipping Information' })).toBeVisible();
+}
+
+async function fillShipping(page: Page) {
+  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByText('Missing Information', { exact: true })).toBeVisible();
+  await expect(page.getByText('Required', { exact: true })).toHaveCount(7);
+  await box('Email').fill('dana@example.com');
+  await box('First Name').fill('Dana');
+  await box('Last Name').fill('Lee');
+  await box('Address').fill('12 Iron Way');
+  await box('City').fill('Columbus');
+  await box('State').fill('OH');
+  await box('ZIP Code').fill('43004');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Your Order' })).toBeVisible();
+}
+
+async function payWith(page: Page, cardNumber: string) {
+  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await expect(page.getByRole('heading', { name: 'Test card' })).toBeVisible();
+  await box('Card number').fill(cardNumber);
+  await box('Expiry (MM/YY)').fill('12/39');
+  await box('CVC').fill('123');
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+}
+
+test('a shopper buys both products with the test card and sees the confirmed order', async ({ page }) => {
+  await addAndCheckout(page);
+  // The order's real items and total: 2 × 18.99 + 44.99 + 3.91 shipping.
+  await expect(page.getByTestId('order-total')).toHaveText('$86.88');
+  await fillShipping(page);
+  await expect(page.getByLabel('Shipping to')).toContainText('12 Iron Way');
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/order-confirmation\?payment_intent=pi_[A-Za-z0-9]+$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByText('dana@example.com')).toBeVisible();
+  await expect(page.getByText(/Order ID: #\d+/)).toBeVisible();
+  await expect(page.getByText('Single Bottle')).toBeVisible();
+  await expect(page.getByText('Smelling Salts 3-Pack')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('$86.88');
+  await expect(page.getByText('Standard Shipping (3-5 business days)')).toBeVisible();
+  // The cart was emptied by the paid order.
+  await expect(page.getByRole('button', { name: /Open cart, 0 items/ })).toBeVisible();
+  const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('order_pi_')));
+  expect(saved).toHaveLength(1);
+});
+
+test('a declined card leaves the order unpaid and says why; another card then pays it', async ({ page }) => {
+  await addAndCheckout(page);
+  await fillShipping(page);
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await page.getByRole('textbox', { name: 'Card number', exact: true }).fill('4242424242424242');
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 10_000 });
+});
+
+test('checkout without payment information says so and leads back to the store', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Checkout Error' })).toBeVisible();
+  await expect(page.getByText('No payment information found')).toBeVisible();
+  await page.getByRole('button', { name: 'Return to Store' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an empty cart cannot check out', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('cart_session_id', 'session-1790000000000-abcdefghijklmnopqrstuvwxyzABCDEF'));
+  const res = await page.request.post('/api/checkout', {
+    data: { sessionId: 'session-1790000000000-abcdefghijklmnopqrstuvwxyzABCDEF' },
+  });
+  expect(res.status()).toBe(400);
+  expect((await res.json()).message).toBe('Your cart is empty');
+});
