@@ -166,7 +166,10 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
             </div>
           )}
         </div>
-        <OrderSummary order={order} />
+        {/* On a phone the total comes first. */}
+        <div className="order-first lg:order-none">
+          <OrderSummary order={order} />
+        </div>
       </div>
     </div>
   );

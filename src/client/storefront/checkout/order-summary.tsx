@@ -26,15 +26,15 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
         ))}
       </ul>
       <dl className="mt-5 grid gap-2 border-t border-line pt-4 text-sm tabular-nums">
-        <div className="flex justify-between">
+        <div className="flex justify-between gap-4">
           <dt>Subtotal</dt>
           <dd>${order.subtotal}</dd>
         </div>
-        <div className="flex justify-between">
+        <div className="flex justify-between gap-4">
           <dt>Shipping (Standard, 3-5 business days)</dt>
           <dd>${order.shipping}</dd>
         </div>
-        <div className="flex justify-between border-t border-line pt-2 text-lg font-bold">
+        <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
           <dt>Total</dt>
           <dd data-testid="order-total">${order.total}</dd>
         </div>

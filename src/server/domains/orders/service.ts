@@ -83,7 +83,7 @@ export function createOrdersService(d: Deps) {
 
   /**
    * The order behind a payment id. The id is unguessable and shown only to its buyer, so it is the
-   * key to its checkout (docs/decisions/0010); a caller who also sends a session id must send the
+   * key to its checkout (docs/decisions/0009); a caller who also sends a session id must send the
    * order's own. Otherwise: "not found", revealing nothing.
    */
   async function ownOrder(paymentIntentId: string, sessionId: string | undefined): Promise<repo.OrderRow> {
