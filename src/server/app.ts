@@ -15,6 +15,8 @@ import { createOrdersService, type OrdersService } from './domains/orders/servic
 import { paymentRoutes } from './domains/payments/routes.ts';
 import type { PaymentProvider } from './domains/payments/provider.ts';
 import { createPaymentsService, type PaymentsService } from './domains/payments/service.ts';
+import { createStripeProvider } from './domains/payments/stripe-provider.ts';
+import { stripeWebhookRoutes } from './domains/payments/webhook-routes.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -84,7 +86,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const cart = createCartService(database.db, catalog);
   app.decorate('config', config);
   app.decorate('database', database);
-  const payments = createPaymentsService(database.db, opts.paymentProvider);
+  const payments = createPaymentsService(
+    database.db,
+    opts.paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : undefined),
+  );
   const mailer = createMailer(config);
   app.addHook('onClose', async () => mailer.close());
   const orders = createOrdersService({
@@ -110,6 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  if (payments.acceptsWebhooks) await app.register(stripeWebhookRoutes);
   await registerSeo(app);
   await registerSsr(app, ssr);
 

@@ -21,6 +21,7 @@ describe('config', () => {
       STRIPE_SECRET_KEY: 'sk_test_1',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
       ADMIN_USERNAME: 'owner',
       ADMIN_PASSWORD: 'a-long-password',
       PRINTER_URL: 'ipp://127.0.0.1:631/printers/labels',
@@ -29,7 +30,12 @@ describe('config', () => {
     });
     expect(c.port).toBe(8080);
     expect(c.publicUrl).toBe('https://shop.example.com');
-    expect(c.stripe?.webhookSecret).toBe('whsec_1');
+    expect(c.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
     expect(c.admin).toEqual({ username: 'owner', password: 'a-long-password' });
     expect(c.printerUrl).toBe('ipp://127.0.0.1:631/printers/labels');
     expect(c.rateLimits.loginPer15Min).toBe(3);
@@ -47,6 +53,18 @@ describe('config', () => {
       expect(problems.some((p) => p.startsWith('DATABASE_URL:'))).toBe(true);
       expect(problems.some((p) => p.includes('set all three of STRIPE_SECRET_KEY'))).toBe(true);
       expect(problems.some((p) => p.startsWith('SUPPORT_EMAIL:'))).toBe(true);
+    }
+  });
+
+  it('refuses Stripe keys swapped or pasted into the wrong variable', () => {
+    try {
+      loadConfig({ STRIPE_SECRET_KEY: 'pk_live_1', STRIPE_PUBLISHABLE_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'we_1' });
+      expect.unreachable();
+    } catch (err) {
+      const problems = (err as ConfigError).problems;
+      expect(problems).toContain('STRIPE_SECRET_KEY: must be a Stripe secret key (sk_… or rk_…)');
+      expect(problems).toContain('STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key (pk_…)');
+      expect(problems).toContain('STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret (whsec_…)');
     }
   });
 });

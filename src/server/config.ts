@@ -25,9 +25,21 @@ export const ConfigSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_PUBLISHABLE_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalString.pipe(z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional()),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  /** Another Stripe API origin: a local fake or stripe-mock (development and tests). */
+  STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
   SUPPORT_EMAIL: z.email().default('support@ironwakesalts.com'),
@@ -73,7 +85,15 @@ export interface Config {
   readonly publicUrl: string;
   readonly logLevel: string;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
-  readonly stripe: { readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string } | undefined;
+  readonly stripe:
+    | {
+        readonly secretKey: string;
+        readonly publishableKey: string;
+        readonly webhookSecret: string;
+        /** undefined: Stripe's own API. */
+        readonly apiUrl: string | undefined;
+      }
+    | undefined;
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
   readonly support: { readonly email: string; readonly phone: string };
   readonly printerUrl: string | undefined;
@@ -125,7 +145,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
         : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Ironwake Salts <${e.SUPPORT_EMAIL}>` },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },

@@ -15,8 +15,17 @@ export const payments = pgTable(
     clientSecretHash: text('client_secret_hash'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
+    /** Stripe's PaymentIntent status, as last seen. */
     status: text('status', {
-      enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'],
+      enum: [
+        'requires_payment_method',
+        'requires_confirmation',
+        'requires_action',
+        'processing',
+        'requires_capture',
+        'canceled',
+        'succeeded',
+      ],
     })
       .notNull()
       .default('requires_payment_method'),

@@ -38,18 +38,26 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return orders.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields);
   });
 
-  app.post('/api/orders/complete', { schema: { body: CompleteOrderBodySchema } }, async (req) => {
-    const { paymentIntentId, sessionId } = req.body;
-    await orders.checkoutOrder(paymentIntentId, sessionOf(req, sessionId)); // 404 for a foreign or unknown id
-    const result = await orders.completePayment(paymentIntentId);
-    if (result.state === 'unpaid') {
-      throw new AppError('conflict', result.message ?? 'The payment has not been completed');
-    }
-    if (result.state === 'flagged') {
-      throw new AppError('conflict', 'There is a problem with this payment. Our team will contact you by e-mail.');
-    }
-    return { success: true, orderId: result.order.id, status: result.order.status };
-  });
+  app.post(
+    '/api/orders/complete',
+    {
+      // Each call on a pending order asks the payment provider.
+      config: { rateLimit: { max: app.config.rateLimits.checkoutPerMinute * 5, timeWindow: 60_000 } },
+      schema: { body: CompleteOrderBodySchema },
+    },
+    async (req) => {
+      const { paymentIntentId, sessionId } = req.body;
+      await orders.checkoutOrder(paymentIntentId, sessionOf(req, sessionId)); // 404 for a foreign or unknown id
+      const result = await orders.completePayment(paymentIntentId);
+      if (result.state === 'unpaid') {
+        throw new AppError('conflict', result.message ?? 'The payment has not been completed');
+      }
+      if (result.state === 'flagged') {
+        throw new AppError('conflict', 'There is a problem with this payment. Our team will contact you by e-mail.');
+      }
+      return { success: true, orderId: result.order.id, status: result.order.status };
+    },
+  );
 
   app.get('/api/orders/confirmation/:paymentIntentId', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');

@@ -122,7 +122,8 @@ export function createOrdersService(d: Deps) {
       // The provider is called outside the transaction (HOUSE rule 2).
       let payment: { id: string; clientSecret: string };
       try {
-        payment = await payments.createForOrder(order.id, order.totalCents);
+        // Unique per order even across databases that reuse order numbers (a reset test store).
+        payment = await payments.createForOrder(order.id, order.totalCents, `order-${order.id}-${order.createdAt.getTime()}`);
       } catch (err) {
         d.log.error({ err, orderId: order.id }, 'payment creation failed; releasing the stock');
         await db.transaction(async (tx) => {

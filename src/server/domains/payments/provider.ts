@@ -1,11 +1,34 @@
 /** The payment provider seen by the store: the built-in test provider or Stripe (DESIGN §4). */
-export type PaymentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+
+/** Stripe's PaymentIntent statuses; the test provider uses a few of them. */
+export const PAYMENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'succeeded',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface ProviderPayment {
   id: string;
   status: PaymentStatus;
+  /** What was received when it succeeded, else what is asked. */
   amountCents: number;
   currency: string;
+  lastError: string | null;
+}
+
+/** A verified provider event about one payment (a webhook), reduced to what the store acts on. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** The payment it concerns; null for events about anything else. */
+  paymentId: string | null;
+  /** 'succeeded' → complete the order; 'failed' → record the failure; 'other' → only recorded. */
+  outcome: 'succeeded' | 'failed' | 'other';
   lastError: string | null;
 }
 
@@ -20,4 +43,11 @@ export interface PaymentProvider {
   retrieve(id: string): Promise<ProviderPayment | null>;
   /** Cancels an unpaid payment (an expired order); does nothing to a settled one. */
   cancel(id: string): Promise<void>;
+  /**
+   * Verifies a webhook against its raw body and signature header and reads it; throws
+   * WebhookSignatureError when it is not the provider's. Absent for providers without webhooks.
+   */
+  parseWebhook?(rawBody: Buffer, signature: string): ProviderEvent;
 }
+
+export class WebhookSignatureError extends Error {}

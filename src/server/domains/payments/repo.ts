@@ -48,3 +48,12 @@ export async function recordEvent(db: Tx, v: typeof paymentEvents.$inferInsert):
   const rows = await db.insert(paymentEvents).values(v).onConflictDoNothing().returning({ id: paymentEvents.id });
   return rows.length > 0;
 }
+
+export async function eventExists(db: Tx, provider: 'test' | 'stripe', eventId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,5 +1,6 @@
 import type { Database } from '#db/client.ts';
-import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { type PaymentProvider, type ProviderEvent, type ProviderPayment, WebhookSignatureError } from './provider.ts';
 import * as repo from './repo.ts';
 import { createTestProvider, hashSecret } from './test-provider.ts';
 
@@ -17,13 +18,17 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
     providerName: active.name,
 
     /** A payment for an order's total; called outside any transaction (it may call the provider). */
-    async createForOrder(orderId: number, amountCents: number): Promise<{ id: string; clientSecret: string }> {
-      const created = await active.create({ orderId, amountCents, currency: 'usd', idempotencyKey: `order-${orderId}` });
+    async createForOrder(
+      orderId: number,
+      amountCents: number,
+      idempotencyKey: string,
+    ): Promise<{ id: string; clientSecret: string }> {
+      const created = await active.create({ orderId, amountCents, currency: 'usd', idempotencyKey });
       await repo.insertPayment(db, {
         orderId,
         provider: active.name,
         providerPaymentId: created.id,
-        clientSecretHash: hashSecret(created.clientSecret),
+        clientSecretHash: active.name === 'test' ? hashSecret(created.clientSecret) : null,
         amountCents,
         currency: 'usd',
       });
@@ -42,6 +47,37 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
     /** The test provider's card form; undefined when Stripe is the provider. */
     confirmTest: test ? (idOrSecret: string, cardNumber: string) => test.confirm(idOrSecret, cardNumber) : undefined,
 
-    recordEvent: (v: Parameters<typeof repo.recordEvent>[1]) => repo.recordEvent(db, v),
+    /** Whether the provider sends webhooks (Stripe). */
+    acceptsWebhooks: Boolean(active.parseWebhook),
+
+    /** A webhook, verified against its raw body; 400 when the signature is not the provider's. */
+    parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+      if (!active.parseWebhook) throw notFound('Webhook');
+      if (!signature) throw new AppError('bad_request', 'Missing Stripe-Signature header');
+      try {
+        return active.parseWebhook(rawBody, signature);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) throw new AppError('bad_request', 'Invalid webhook signature');
+        throw err;
+      }
+    },
+
+    /** Whether an event was processed already (a replay does nothing). */
+    eventProcessed: (eventId: string) => repo.eventExists(db, active.name, eventId),
+
+    /** Records a processed event (not its body, which may hold personal data); false when it was recorded already. */
+    recordEvent: (e: ProviderEvent) =>
+      repo.recordEvent(db, {
+        provider: active.name,
+        eventId: e.id,
+        type: e.type,
+        providerPaymentId: e.paymentId,
+        payload: { outcome: e.outcome, lastError: e.lastError },
+      }),
+
+    /** A failed attempt as the provider reported it; a succeeded payment is never overwritten. */
+    async recordFailure(paymentId: string, message: string | null): Promise<void> {
+      await repo.updatePaymentStatus(db, active.name, paymentId, 'requires_payment_method', message, 'succeeded');
+    },
   };
 }

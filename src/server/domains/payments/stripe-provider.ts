@@ -1,0 +1,103 @@
+import Stripe from 'stripe';
+import { type PaymentProvider, type PaymentStatus, type ProviderEvent, WebhookSignatureError } from './provider.ts';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin (a local fake or stripe-mock); Stripe's own when undefined. */
+  apiUrl?: string | undefined;
+}
+
+/** How far a webhook's signature timestamp may lie in the past (Stripe's default tolerance). */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+function apiOrigin(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const u = new URL(apiUrl);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+const isMissing = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing');
+
+/**
+ * Stripe through its own SDK (DESIGN §4): a PaymentIntent per order, created with an idempotency
+ * key; the store trusts only what it retrieves from Stripe or receives in a signed webhook.
+ */
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'ironwake-store' },
+    ...apiOrigin(settings.apiUrl),
+  });
+
+  return {
+    name: 'stripe',
+
+    async create({ orderId, amountCents, currency, idempotencyKey }) {
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency,
+          // The checkout takes cards (SPEC §2): no redirect-based methods, so no return trip.
+          allowed_payment_method_types: ['card'],
+          metadata: { order_id: String(orderId) },
+          description: `Order #${orderId}`,
+        },
+        { idempotencyKey },
+      );
+      if (!pi.client_secret) throw new Error(`Stripe returned PaymentIntent ${pi.id} without a client secret`);
+      return { id: pi.id, clientSecret: pi.client_secret };
+    },
+
+    async retrieve(id) {
+      let pi: Stripe.PaymentIntent;
+      try {
+        pi = await stripe.paymentIntents.retrieve(id);
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+      return {
+        id: pi.id,
+        status: pi.status as PaymentStatus,
+        amountCents: pi.status === 'succeeded' ? pi.amount_received : pi.amount,
+        currency: pi.currency,
+        lastError: pi.last_payment_error?.message ?? null,
+      };
+    },
+
+    async cancel(id) {
+      try {
+        await stripe.paymentIntents.cancel(id);
+      } catch (err) {
+        // Already succeeded, canceled or gone: nothing to cancel.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw err;
+      }
+    },
+
+    parseWebhook(rawBody, signature): ProviderEvent {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (err) {
+        throw new WebhookSignatureError(err instanceof Error ? err.message : 'invalid signature');
+      }
+      if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+        const pi = event.data.object;
+        return {
+          id: event.id,
+          type: event.type,
+          paymentId: pi.id,
+          outcome: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
+          lastError: pi.last_payment_error?.message ?? null,
+        };
+      }
+      return { id: event.id, type: event.type, paymentId: null, outcome: 'other', lastError: null };
+    },
+  };
+}
