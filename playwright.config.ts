@@ -36,7 +36,11 @@ export default defineConfig({
       testIgnore: '**/*.mobile.spec.ts',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
-    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
+    {
+      name: 'mobile',
+      testIgnore: '**/*.desktop.spec.ts',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
+    },
   ],
   webServer: {
     command: 'node --import tsx src/server/main.ts',

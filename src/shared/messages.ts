@@ -2,3 +2,6 @@
 
 /** SPEC §5: a required field left empty reads "Required", on the client and in the server's fieldErrors. */
 export const REQUIRED = 'Required';
+
+/** POST /api/orders/complete's 409 for a payment that is not final yet (a declined one says why instead). */
+export const PAYMENT_NOT_COMPLETED = 'The payment has not been completed';

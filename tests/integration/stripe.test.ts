@@ -290,13 +290,43 @@ describe('the Stripe webhook', () => {
   });
 });
 
+describe('the Content-Security-Policy', () => {
+  const csp = async (app: TestApp['app'], url: string) => {
+    const policy = String((await app.inject({ url })).headers['content-security-policy']);
+    return Object.fromEntries(
+      policy.split(';').map((d) => {
+        const [name = '', ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    ) as Record<string, string[]>;
+  };
+
+  it('allows Stripe on /checkout and nowhere else', async () => {
+    const checkout = await csp(t.app, '/checkout?payment_intent=pi_x_secret_y');
+    expect(checkout['script-src']).toEqual(expect.arrayContaining(["'self'", 'https://js.stripe.com']));
+    expect(checkout['script-src']?.some((v) => v.startsWith("'nonce-"))).toBe(true);
+    expect(checkout['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(checkout['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    for (const url of ['/', '/product/5', '/order-confirmation?payment_intent=pi_x', '/checkout-x']) {
+      const other = await csp(t.app, url);
+      expect(Object.values(other).flat().join(' ')).not.toContain('stripe.com');
+      expect(other['frame-src']).toEqual(["'none'"]);
+    }
+  });
+});
+
 describe('without Stripe', () => {
-  it('there is no webhook endpoint', async () => {
+  it('there is no webhook endpoint and no Stripe origin in any policy', async () => {
     const plain = await createTestApp();
     try {
       const res = await plain.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: {} });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toHaveProperty('message');
+      const policy = String(
+        (await plain.app.inject({ url: '/checkout?payment_intent=pi_x' })).headers['content-security-policy'],
+      );
+      expect(policy).toContain("frame-src 'none'");
+      expect(policy).not.toContain('stripe.com');
     } finally {
       await plain.close();
     }

@@ -10,7 +10,8 @@ import Stripe from 'stripe';
  *
  * Confirmation follows Stripe's test cards: `pm_card_visa` or card 4242 4242 4242 4242 succeeds,
  * `pm_card_chargeDeclined` / 4000 0000 0000 0002 is declined, and
- * `pm_card_chargeDeclinedInsufficientFunds` / 4000 0000 0000 9995 has insufficient funds.
+ * `pm_card_chargeDeclinedInsufficientFunds` / 4000 0000 0000 9995 has insufficient funds; and,
+ * the fake's own, 4000 0000 0000 1000 leaves the payment processing until a test settles it.
  */
 
 export const FAKE_KEYS = {
@@ -47,8 +48,13 @@ export interface FakeRequest {
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const rand = (n: number) => Array.from(randomBytes(n), (b) => ALPHABET[b % ALPHABET.length]).join('');
 
-const OUTCOMES: Record<string, { ok: true } | { ok: false; code: string; decline_code: string; message: string }> = {
+const OUTCOMES: Record<
+  string,
+  { ok: true } | { ok: 'processing' } | { ok: false; code: string; decline_code: string; message: string }
+> = {
   pm_card_visa: { ok: true },
+  // The fake's own: a payment the bank is still processing (settled later with update()).
+  '4000000000001000': { ok: 'processing' },
   '4242424242424242': { ok: true },
   pm_card_chargeDeclined: {
     ok: false,
@@ -166,6 +172,10 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     if (!outcome) {
       return error(402, 'card_error', 'Your card number is incorrect.', { code: 'incorrect_number' });
     }
+    if (outcome.ok === 'processing') {
+      Object.assign(pi, { status: 'processing', last_payment_error: null });
+      return { status: 200, body: pi };
+    }
     if (outcome.ok) {
       Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
       deliver(pi, 'payment_intent.succeeded');
@@ -185,7 +195,8 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
   ): { status: number; body: unknown } {
     if (fake.down) return error(500, 'api_error', 'Stripe is unavailable (fake)');
     const secretAuth = auth === `Bearer ${FAKE_KEYS.secretKey}`;
-    const publishableAuth = auth === `Bearer ${FAKE_KEYS.publishableKey}`;
+    // Stripe.js sends its publishable key as the `key` form field.
+    const publishableAuth = auth === `Bearer ${FAKE_KEYS.publishableKey}` || params.key === FAKE_KEYS.publishableKey;
     if (!secretAuth && !publishableAuth) return error(401, 'invalid_request_error', 'Invalid API Key provided');
 
     if (method === 'POST' && path === '/v1/payment_intents') {

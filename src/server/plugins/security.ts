@@ -4,9 +4,21 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
+/** Stripe's origins (its CSP guide), allowed only on the page that uses Stripe.js: /checkout. */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
+type Raw = IncomingMessage & { cspNonce?: string };
+const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0];
+
 /**
  * Security headers with a Content-Security-Policy that allows exactly the origins in use:
- * our own, and the third-party services only when configured (later issues add Stripe and tags).
+ * our own, and the third-party services only when configured and only where used (Stripe on
+ * /checkout; the tags issue adds its own).
  * The one inline script (the SSR state) carries a per-request nonce; styles allow inline style
  * attributes (Radix positions popovers with them), so they get no nonce.
  */
@@ -17,6 +29,12 @@ declare module 'fastify' {
 }
 export async function registerSecurity(app: FastifyInstance, config: Config, opts: { dev: boolean }): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
+  const stripeOn = (req: IncomingMessage) => Boolean(config.stripe) && pathOf(req) === '/checkout';
+  /** A directive's sources, with Stripe's added on the page that uses it. */
+  const sources =
+    (own: string[], stripe: string[], extra?: (req: Raw) => string[]) =>
+    (req: IncomingMessage): string =>
+      [...own, ...(extra?.(req as Raw) ?? []), ...(stripeOn(req) ? stripe : [])].join(' ');
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (req) => {
     req.cspNonce = randomBytes(16).toString('base64');
@@ -29,12 +47,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
           useDefaults: false,
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (req) => `'nonce-${(req as IncomingMessage & { cspNonce?: string }).cspNonce}'`],
+            scriptSrc: [sources(["'self'"], STRIPE.script, (req) => [`'nonce-${req.cspNonce}'`])],
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:'],
+            imgSrc: [sources(["'self'", 'data:', 'blob:'], STRIPE.img)],
             fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
-            frameSrc: ["'none'"],
+            connectSrc: [sources(["'self'"], STRIPE.connect)],
+            frameSrc: [(req) => (stripeOn(req) ? STRIPE.frame.join(' ') : "'none'")],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             formAction: ["'self'"],

@@ -110,7 +110,7 @@ export function TestCardForm({ busy, onBack, onPay }: { busy: boolean; onBack():
         <button
           type="submit"
           disabled={busy}
-          className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md bg-amber px-7 font-bold uppercase tracking-wide text-ink hover:bg-[#ffc53d] disabled:opacity-50"
+          className="inline-flex min-h-11 flex-1 items-center justify-center whitespace-nowrap rounded-md bg-amber px-5 text-sm font-bold uppercase tracking-wide text-ink hover:bg-[#ffc53d] disabled:opacity-50 sm:text-base"
         >
           {busy ? 'Processing...' : 'Complete Purchase'}
         </button>

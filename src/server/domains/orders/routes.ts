@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SessionIdSchema } from '#shared/cart.ts';
+import { PAYMENT_NOT_COMPLETED } from '#shared/messages.ts';
 import { CompleteOrderBodySchema, PaymentIntentIdSchema, ShippingBodySchema, StartCheckoutBodySchema } from '#shared/checkout.ts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
@@ -50,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       await orders.checkoutOrder(paymentIntentId, sessionOf(req, sessionId)); // 404 for a foreign or unknown id
       const result = await orders.completePayment(paymentIntentId);
       if (result.state === 'unpaid') {
-        throw new AppError('conflict', result.message ?? 'The payment has not been completed');
+        throw new AppError('conflict', result.message ?? PAYMENT_NOT_COMPLETED);
       }
       if (result.state === 'flagged') {
         throw new AppError('conflict', 'There is a problem with this payment. Our team will contact you by e-mail.');

@@ -1,0 +1,202 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
+
+/**
+ * The checkout in Stripe mode: a store started with the three Stripe variables, its SDK pointed at
+ * the local fake of Stripe's API, which also sends the signed webhooks. In the browser, Stripe.js
+ * (js.stripe.com) is replaced by a stand-in and api.stripe.com is routed to the same fake.
+ */
+const STUB = fs.readFileSync(path.join(import.meta.dirname, 'support/stripe-js-stub.js'), 'utf8');
+
+let fake: FakeStripe;
+let server: ChildProcess;
+let baseURL: string;
+let dataDir: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+    srv.on('error', reject);
+  });
+}
+
+test.beforeAll(async () => {
+  fake = await startFakeStripe();
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  fake.webhookUrl = `${baseURL}/api/webhooks/stripe`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-stripe-e2e-'));
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      STRIPE_SECRET_KEY: FAKE_KEYS.secretKey,
+      STRIPE_PUBLISHABLE_KEY: FAKE_KEYS.publishableKey,
+      STRIPE_WEBHOOK_SECRET: FAKE_KEYS.webhookSecret,
+      STRIPE_API_URL: fake.url,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const up = await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the store in Stripe mode did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await fake?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Stripe's two origins, as the browser sees them; every other outside request is recorded. */
+async function routeStripe(page: Page): Promise<string[]> {
+  const outside: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.origin !== baseURL && !url.protocol.startsWith('data')) outside.push(url.origin);
+  });
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: STUB }),
+  );
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({ url: `${fake.url}${url.pathname}${url.search}` });
+    await route.fulfill({ response });
+  });
+  return outside;
+}
+
+async function toPaymentStep(page: Page) {
+  await page.goto(`${baseURL}/product/6`);
+  await page.getByRole('button', { name: 'Add 3-Pack Bundle to Cart' }).click();
+  // One 3-pack (docs/decisions/0005).
+  await expect(page.getByRole('button', { name: /Open cart, 1 item/ })).toBeVisible();
+  await page.getByRole('button', { name: /Open cart/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\?payment_intent=pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/);
+  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await box('Email').fill('sam@example.com');
+  await box('First Name').fill('Sam');
+  await box('Last Name').fill('Ortiz');
+  await box('Address').fill('5 Chalk Street');
+  await box('City').fill('Austin');
+  await box('State').fill('TX');
+  await box('ZIP Code').fill('73301');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Your Order' })).toBeVisible();
+}
+
+async function expectPaymentElement(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Card payment' })).toBeVisible();
+  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
+}
+
+test('with Stripe configured, a shopper pays through the Payment Element and the order is confirmed', async ({ page }) => {
+  const outside = await routeStripe(page);
+  await toPaymentStep(page);
+  await expectPaymentElement(page);
+  // No test card form in Stripe mode; the Payment Element asked for the tabs layout.
+  await expect(page.getByRole('heading', { name: 'Test card' })).toHaveCount(0);
+  const stub = await page.evaluate(() => (window as unknown as { __stripeStub: Record<string, unknown[]> }).__stripeStub);
+  expect(stub.paymentElementOptions?.[0]).toMatchObject({ layout: 'tabs' });
+
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/order-confirmation\?payment_intent=pi_[A-Za-z0-9]+$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByText('Smelling Salts 3-Pack')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('$48.90');
+
+  // Stripe's copy of the payment is the order's total, and its signed webhook was accepted.
+  const paymentIntentId = new URL(page.url()).searchParams.get('payment_intent') ?? '';
+  expect(fake.intents.get(paymentIntentId)).toMatchObject({ amount: 4890, amount_received: 4890, status: 'succeeded' });
+  await expect
+    .poll(() => fake.deliveries.filter((d) => d.type === 'payment_intent.succeeded').map((d) => d.status))
+    .toContain(200);
+  // One confirmation e-mail in the outbox.
+  await expect.poll(() => fs.readdirSync(path.join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')).length).toBe(1);
+  const mail = fs.readFileSync(path.join(dataDir, 'outbox', fs.readdirSync(path.join(dataDir, 'outbox'))[0] ?? ''), 'utf8');
+  expect(mail).toContain('sam@example.com');
+
+  // Only Stripe's origins were contacted, on the checkout only: no other third party.
+  expect([...new Set(outside)].sort()).toEqual(['https://api.stripe.com', 'https://js.stripe.com']);
+
+  // Back on the checkout the way Stripe returns shoppers after a bank redirect: the order is paid.
+  const secret = fake.intents.get(paymentIntentId)?.client_secret ?? '';
+  await page.goto(
+    `${baseURL}/checkout?payment_intent=${paymentIntentId}&payment_intent_client_secret=${secret}&redirect_status=succeeded`,
+  );
+  await expect(page.getByRole('heading', { name: 'Already Paid' })).toBeVisible();
+  await page.getByRole('button', { name: 'View Confirmation' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+});
+
+test('with Stripe, a declined card shows Stripe’s message and the shopper can pay with another card', async ({ page }) => {
+  await routeStripe(page);
+  await toPaymentStep(page);
+  await expectPaymentElement(page);
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\?/);
+
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 10_000 });
+});
+
+test('a payment still processing says so, and the order is confirmed once Stripe settles it', async ({ page }) => {
+  test.setTimeout(60_000); // the page checks every 3 s
+  await routeStripe(page);
+  await toPaymentStep(page);
+  await expectPaymentElement(page);
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 1000');
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByText('Payment Processing', { exact: true })).toBeVisible();
+  await expect(page.getByText('Payment status: processing. Please wait...', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+
+  const secret = new URL(page.url()).searchParams.get('payment_intent') ?? '';
+  const paymentIntentId = secret.split('_secret_')[0] ?? '';
+  expect(fake.intents.get(paymentIntentId)?.status).toBe('processing');
+  fake.update(paymentIntentId, { status: 'succeeded', amount_received: 4890 });
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('when Stripe.js cannot load, the payment step says so and offers another try', async ({ page }) => {
+  await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
+  await toPaymentStep(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'The card form could not load' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await page.unroute('https://js.stripe.com/**');
+  await routeStripe(page);
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expectPaymentElement(page);
+});
