@@ -1,15 +1,21 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, type DatabaseHandle } from '#db/client.ts';
 import { seedCatalog } from '#db/seed.ts';
 import type { Config } from './config.ts';
+import { adminAuthRoutes } from './domains/admin-auth/routes.ts';
+import { type AdminAuthService, createAdminAuthService } from './domains/admin-auth/service.ts';
 import { cartRoutes } from './domains/cart/routes.ts';
+import { adminCatalogRoutes } from './domains/catalog/admin-routes.ts';
 import { type CartService, createCartService } from './domains/cart/service.ts';
 import { catalogRoutes } from './domains/catalog/routes.ts';
 import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
+import { adminFulfilmentRoutes } from './domains/fulfilment/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
+import { adminOrderRoutes } from './domains/orders/admin-routes.ts';
 import { orderRoutes } from './domains/orders/routes.ts';
 import { createOrdersService, type OrdersService } from './domains/orders/service.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
@@ -19,6 +25,8 @@ import { createStripeProvider } from './domains/payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './domains/payments/webhook-routes.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
+import { createUploadStore, type UploadStore } from './lib/uploads.ts';
+import { requireAdmin } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSeo } from './plugins/seo.ts';
@@ -29,6 +37,7 @@ export interface Services {
   cart: CartService;
   payments: PaymentsService;
   orders: OrdersService;
+  adminAuth: AdminAuthService;
 }
 
 declare module 'fastify' {
@@ -37,6 +46,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     services: Services;
     mailer: Mailer;
+    uploads: UploadStore;
   }
 }
 
@@ -102,13 +112,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
     store: { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone },
   });
+  const adminAuth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });
+  if (config.admin) await adminAuth.ensureAdmin(config.admin.username, config.admin.password);
   app.decorate('mailer', mailer);
-  app.decorate('services', { catalog, cart, payments, orders });
+  app.decorate('uploads', createUploadStore(config.dataDir));
+  app.decorate('services', { catalog, cart, payments, orders, adminAuth });
+  app.decorateRequest('admin', null);
 
   registerErrorHandler(app);
   await registerSecurity(app, config, { dev: ssr === 'dev' });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
+  await app.register(cookie);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
@@ -116,6 +131,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   if (payments.acceptsWebhooks) await app.register(stripeWebhookRoutes);
+  await app.register(adminAuthRoutes);
+  // Everything the owner can see or change: a valid session and a same-origin request (DESIGN §6).
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', requireAdmin(config));
+    await admin.register(adminOrderRoutes);
+    await admin.register(adminCatalogRoutes);
+    await admin.register(adminFulfilmentRoutes);
+  });
   await registerSeo(app);
   await registerSsr(app, ssr);
 

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
 
   const sweep = setInterval(() => {
     app.services.cart.sweepStaleCarts().catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed'));
+    app.services.adminAuth.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, 60 * 60_000);
   sweep.unref();
   // Unpaid orders past their expiry give their stock back; failed confirmation e-mails are retried.
@@ -45,8 +46,16 @@ async function main(): Promise<void> {
   app.log.info(
     `Store running at ${shown} (database: ${app.database.driver}, payments: ${app.services.payments.providerName}, mail: ${app.mailer.target})`,
   );
+  // With no admin configured or created before, one is made now and its password shown this once.
+  const generated = config.admin ? null : await app.services.adminAuth.ensureSomeAdmin();
   if (process.stdout.isTTY || config.env !== 'test')
     console.log(`\n  Ironwake store: ${shown}\n  Admin:          ${shown}/admin\n`);
+  if (generated) {
+    console.log(
+      `  An admin account was created: username "${generated.username}", password "${generated.password}".\n` +
+        '  It is shown only now. Change it any time with: npm run admin -- set-password admin\n',
+    );
+  }
 }
 
 main().catch((err: unknown) => {

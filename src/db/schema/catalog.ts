@@ -43,6 +43,8 @@ export const stockMovements = pgTable(
     }).notNull(),
     orderId: integer('order_id'),
     note: text('note'),
+    /** The admin who made the change; null for the store's own (checkout, release, seed). */
+    actor: text('actor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt)],

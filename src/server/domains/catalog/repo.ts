@@ -67,3 +67,44 @@ export async function returnStock(
     orderId: v.orderId,
   });
 }
+
+export function selectAllProducts(db: Tx): Promise<ProductRow[]> {
+  return db.select().from(products).orderBy(asc(products.displayOrder), asc(products.id));
+}
+
+export async function insertProduct(tx: Tx, v: typeof products.$inferInsert): Promise<ProductRow> {
+  const [row] = await tx.insert(products).values(v).returning();
+  if (!row) throw new Error('product not inserted');
+  return row;
+}
+
+export async function updateProduct(
+  tx: Tx,
+  id: number,
+  set: Partial<typeof products.$inferInsert>,
+): Promise<ProductRow | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(products.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteProduct(tx: Tx, id: number): Promise<boolean> {
+  const rows = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export async function lockProduct(tx: Tx, id: number): Promise<ProductRow | undefined> {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** An owner's change of stock, recorded with who made it. */
+export async function recordMovement(
+  tx: Tx,
+  v: { productId: number; delta: number; inventoryAfter: number; reason: StockReason; actor: string },
+): Promise<void> {
+  await tx.insert(stockMovements).values({ ...v, orderId: null });
+}

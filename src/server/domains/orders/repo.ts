@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { orderItems, orders } from '#db/schema/index.ts';
 
@@ -43,6 +43,7 @@ export function selectHoldsOfSession(tx: Tx, sessionId: string): Promise<OrderRo
         eq(orders.status, 'pending'),
         isNull(orders.stockReleasedAt),
         isNull(orders.paymentIssue),
+        isNull(orders.paidAt), // set back to pending by the owner after payment: not a hold
       ),
     )
     .for('update');
@@ -58,6 +59,7 @@ export function selectExpiredHolds(db: Tx, limit = 100): Promise<OrderRow[]> {
         eq(orders.status, 'pending'),
         isNull(orders.stockReleasedAt),
         isNull(orders.paymentIssue),
+        isNull(orders.paidAt),
         lt(orders.expiresAt, sql`now()`),
       ),
     )
@@ -86,4 +88,31 @@ export async function claimConfirmationEmail(db: Tx, id: number): Promise<boolea
 
 export async function unclaimConfirmationEmail(db: Tx, id: number): Promise<void> {
   await db.update(orders).set({ confirmationEmailSentAt: null }).where(eq(orders.id, id));
+}
+
+/**
+ * The dashboard's orders, newest first: every order that was paid or reached the payment step
+ * with an address (abandoned carts without a customer are left out), with their items.
+ */
+export async function selectAdminOrders(db: Tx, limit = 1000): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(or(ne(orders.status, 'pending'), isNotNull(orders.email), isNotNull(orders.paymentIssue)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
 }

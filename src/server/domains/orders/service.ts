@@ -1,3 +1,4 @@
+import type { AdminOrder, OrderStatus } from '#shared/admin.ts';
 import type { CheckoutOrder, CheckoutStarted, ShippingFields } from '#shared/checkout.ts';
 import { SHIPPING } from '#shared/constants.ts';
 import { formatCents, parseCents } from '#shared/money.ts';
@@ -22,6 +23,38 @@ interface Deps {
   log: FastifyBaseLogger;
   pendingOrderTtlMinutes: number;
   store: { publicUrl: string; supportEmail: string; supportPhone: string };
+}
+
+function toAdminOrder(o: repo.OrderRow, items: repo.OrderItemRow[]): AdminOrder {
+  return {
+    id: o.id,
+    stripePaymentIntentId: o.paymentIntentId,
+    status: o.status,
+    firstName: o.firstName,
+    lastName: o.lastName,
+    email: o.email,
+    phone: o.phone,
+    shippingAddress: o.shippingAddress,
+    shippingCity: o.shippingCity,
+    shippingState: o.shippingState,
+    shippingZip: o.shippingZip,
+    shippingCountry: o.shippingCountry,
+    total: formatCents(o.totalCents),
+    createdAt: o.createdAt.toISOString(),
+    paidAt: o.paidAt?.toISOString() ?? null,
+    items: items.map((i) => ({
+      productId: i.productId,
+      name: i.name,
+      quantity: i.quantity,
+      unitPrice: formatCents(i.unitPriceCents),
+    })),
+    paymentIssue: o.paymentIssue,
+    trackingNumber: o.trackingNumber,
+    shippingCarrier: o.shippingCarrier,
+    shippingService: o.shippingService,
+    shippingCost: o.shippingCostCents == null ? null : formatCents(o.shippingCostCents),
+    labelUrl: o.labelUrl,
+  };
 }
 
 /** Flat rate per order, to US addresses (SPEC §9). */
@@ -241,7 +274,7 @@ export function createOrdersService(d: Deps) {
         }
         const did = await db.transaction(async (tx) => {
           const locked = await repo.selectById(tx, order.id, true);
-          if (locked?.status !== 'pending' || locked.stockReleasedAt || locked.paymentIssue) return false;
+          if (locked?.status !== 'pending' || locked.stockReleasedAt || locked.paymentIssue || locked.paidAt) return false;
           await releaseHold(tx, locked);
           return true;
         });
@@ -252,6 +285,37 @@ export function createOrdersService(d: Deps) {
       }
       if (released > 0) await catalog.catalogChanged();
       return released;
+    },
+
+    /** GET /api/orders: the dashboard's list (SPEC §2 "Orders tab"). */
+    async listForAdmin(): Promise<AdminOrder[]> {
+      return (await repo.selectAdminOrders(db)).map(({ order, items }) => toAdminOrder(order, items));
+    },
+
+    /**
+     * PUT /api/orders/:id/status: the owner may set any status (SPEC §4). An unpaid order whose hold
+     * had ended takes its stock again when the owner marks it paid or further (409 when it cannot);
+     * an order set back to pending keeps its stock and is never released by the sweeper.
+     */
+    async setStatus(id: number, status: OrderStatus): Promise<AdminOrder> {
+      const updated = await db.transaction(async (tx) => {
+        const order = await repo.selectById(tx, id, true);
+        if (!order) throw notFound('Order');
+        if (order.status === status) return order;
+        const set: Partial<repo.OrderRow> = { status };
+        if (status !== 'pending' && order.status === 'pending') {
+          if (order.stockReleasedAt) {
+            await catalog.reserveStock(tx, order.id, await repo.selectItems(tx, order.id));
+            set.stockReleasedAt = null;
+          }
+          set.paidAt = order.paidAt ?? new Date();
+        }
+        if (status === 'shipped' && !order.shippedAt) set.shippedAt = new Date();
+        if (status === 'delivered' && !order.deliveredAt) set.deliveredAt = new Date();
+        return (await repo.updateOrder(tx, order.id, set)) ?? order;
+      });
+      await catalog.catalogChanged();
+      return toAdminOrder(updated, await repo.selectItems(db, updated.id));
     },
 
     /** Confirmation e-mails whose sending failed: sent again by the sweeper. */

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AdminMe, LoginBodySchema } from '#shared/admin.ts';
+import { adminCookieName, checkOrigin, requireAdmin } from '../../plugins/admin-guard.ts';
+
+/** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me (SPEC §7, DESIGN §6). */
+export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = app.services.adminAuth;
+  const cookie = adminCookieName(app.config);
+  const secure = app.config.publicUrl.startsWith('https:');
+  const options = { httpOnly: true, sameSite: 'strict', secure, path: '/' } as const;
+
+  app.post('/api/admin/login', { schema: { body: LoginBodySchema } }, async (req, reply) => {
+    checkOrigin(app.config, req);
+    const { token, username } = await auth.login(req.body.username, req.body.password, req.ip, req.headers['user-agent']);
+    // A new session at every sign-in; the one the browser held before ends.
+    await auth.logout(req.cookies[cookie]);
+    reply.setCookie(cookie, token, { ...options, maxAge: auth.absoluteMs / 1000 });
+    return { success: true, username } satisfies AdminMe & { success: true };
+  });
+
+  app.post('/api/admin/logout', async (req, reply) => {
+    checkOrigin(app.config, req);
+    await auth.logout(req.cookies[cookie]);
+    reply.clearCookie(cookie, options);
+    return { success: true };
+  });
+
+  app.get('/api/admin/me', { onRequest: requireAdmin(app.config) }, async (req, reply): Promise<AdminMe> => {
+    reply.header('cache-control', 'no-store');
+    return { username: req.admin?.username ?? '' };
+  });
+};

@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import type { AdminSession } from '../domains/admin-auth/service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in admin, set by requireAdmin. */
+    admin: AdminSession | null;
+  }
+}
+
+/** `__Host-` binds the cookie to this origin over https (no Domain, Path=/, Secure). */
+export function adminCookieName(config: Config): string {
+  return config.publicUrl.startsWith('https:') ? '__Host-admin_session' : 'admin_session';
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing admin requests must come from the store's own pages (DESIGN §6): their Origin is
+ * PUBLIC_URL's or the one the request was sent to. SameSite=Strict already keeps the cookie off
+ * cross-site requests; this refuses them even where a browser would not.
+ */
+export function checkOrigin(config: Config, req: FastifyRequest): void {
+  if (SAFE.has(req.method)) return;
+  const origin = req.headers.origin;
+  const own = new Set([new URL(config.publicUrl).origin, `${req.protocol}://${req.host}`]);
+  if (typeof origin !== 'string' || !own.has(origin)) {
+    throw new AppError('forbidden', 'Cross-site request refused');
+  }
+}
+
+/** onRequest hook for every admin route: a valid session, and the Origin check. */
+export function requireAdmin(config: Config) {
+  const cookie = adminCookieName(config);
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const session = await req.server.services.adminAuth.authenticate(req.cookies[cookie]);
+    if (!session) throw new AppError('unauthorized', 'Authentication required: please sign in');
+    checkOrigin(config, req);
+    req.admin = session;
+  };
+}

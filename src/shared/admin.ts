@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { REQUIRED } from './messages.ts';
+import { idParam } from './validation.ts';
+
+/** The admin's schemas, shared by the dashboard's forms and the server's handlers (SPEC §5, §7). */
+
+export const LoginBodySchema = z.strictObject({
+  username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100, 'Username is too long'),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200, 'Password is too long'),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export interface AdminMe {
+  username: string;
+}
+
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const OrderStatusBodySchema = z.strictObject({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
+});
+export const IdParamsSchema = z.object({ id: idParam });
+
+/** An order as the dashboard shows it (SPEC §3 "Order"). */
+export interface AdminOrder {
+  id: number;
+  stripePaymentIntentId: string | null;
+  status: OrderStatus;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  shippingAddress: string | null;
+  shippingCity: string | null;
+  shippingState: string | null;
+  shippingZip: string | null;
+  shippingCountry: string | null;
+  total: string;
+  createdAt: string;
+  paidAt: string | null;
+  items: { productId: number; name: string; quantity: number; unitPrice: string }[];
+  /** Set when a payment did not match the order (not paid): the owner must look at it. */
+  paymentIssue: string | null;
+  trackingNumber: string | null;
+  shippingCarrier: string | null;
+  shippingService: string | null;
+  shippingCost: string | null;
+  labelUrl: string | null;
+}
+
+/** Non-numeric entries become 0 (SPEC §5). */
+const wholeNumber = (negative: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v === 'number') return v;
+      if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+      return 0;
+    },
+    z.number().int('Must be a whole number').min(0, negative).max(1_000_000, 'Must be at most 1000000'),
+  );
+
+/** The product form (SPEC §2 "Product form", §5): the same schema validates in the dialog and on the server. */
+export const ProductFormSchema = z.strictObject({
+  name: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .min(3, 'Product name must be at least 3 characters')
+    .max(120, 'Product name must be at most 120 characters'),
+  description: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .min(10, 'Description must be at least 10 characters')
+    .max(5000, 'Description must be at most 5000 characters'),
+  price: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Price must be a valid number (e.g., 19.99)'),
+  imageUrl: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(2000, 'Must be a valid URL')
+    .refine(isImageUrl, 'Must be a valid URL'),
+  isActive: z.boolean().default(true),
+  inventory: wholeNumber('Inventory cannot be negative'),
+  displayOrder: wholeNumber('Display order cannot be negative'),
+});
+export type ProductForm = z.input<typeof ProductFormSchema>;
+export type ProductFormValues = z.output<typeof ProductFormSchema>;
+
+/** An http(s) URL, or a path on this store (uploaded images and the drawn product images). */
+function isImageUrl(v: string): boolean {
+  if (v.startsWith('/')) return /^\/[A-Za-z0-9/_.?=&-]*$/.test(v) && !v.startsWith('//');
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export const InventoryChangeBodySchema = z.strictObject({
+  change: z
+    .number({ error: 'change must be a whole number' })
+    .int('change must be a whole number')
+    .refine((n) => n !== 0, 'change must not be 0')
+    .refine((n) => Math.abs(n) <= 100_000, 'change is too large'),
+});
+export const SetInventoryBodySchema = z.strictObject({
+  inventory: z
+    .number({ error: 'inventory must be a whole number of 0 or more' })
+    .int('inventory must be a whole number of 0 or more')
+    .min(0, 'inventory must be a whole number of 0 or more')
+    .max(1_000_000, 'inventory must be at most 1000000'),
+});
+export const DisplayOrderBodySchema = z.strictObject({
+  displayOrder: z
+    .number({ error: 'displayOrder must be a whole number of 0 or more' })
+    .int('displayOrder must be a whole number of 0 or more')
+    .min(0, 'Display order cannot be negative')
+    .max(1_000_000, 'displayOrder must be at most 1000000'),
+});
+
+/** A product as the dashboard shows it (SPEC §3 "Product (admin)"). */
+export interface AdminProduct {
+  id: number;
+  name: string;
+  description: string;
+  price: string;
+  compareAtPrice: string | null;
+  imageUrl: string;
+  isActive: boolean;
+  inventory: number;
+  displayOrder: number;
+  createdAt: string;
+}
+
+/** SPEC §4 stock bands. */
+export function stockBand(inventory: number): 'low' | 'medium' | 'good' {
+  if (inventory <= 10) return 'low';
+  if (inventory <= 50) return 'medium';
+  return 'good';
+}
