@@ -54,6 +54,8 @@ export default defineConfig({
       DATA_DIR: 'memory://',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'correct-horse-battery',
     },
   },
 });

@@ -7,10 +7,11 @@ import { CartUiProvider } from '../storefront/cart/cart-ui.tsx';
 import { StorefrontLayout } from '../storefront/layout/layout.tsx';
 import type { Head } from './head.ts';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
-import { type AppRoute, NOT_FOUND_ROUTE, ROUTES, type RouteContext } from './routes.tsx';
+import { ADMIN_ROUTE, type AppRoute, isAdminPath, NOT_FOUND_ROUTE, ROUTES, type RouteContext } from './routes.tsx';
 
 /** The route for a path and its params (the not-found route when none matches). */
 export function matchRoute(pathname: string): { route: AppRoute; params: Record<string, string | undefined> } {
+  if (isAdminPath(pathname)) return { route: ADMIN_ROUTE, params: {} };
   for (const route of ROUTES) {
     const m = matchPath(route.path, pathname);
     if (m) return { route, params: m.params };
@@ -51,12 +52,27 @@ export function App({ qc, config, children }: { qc: QueryClient; config: PublicC
         <CartUiProvider>
           {children}
           <HeadManager qc={qc} />
-          <StorefrontLayout>
-            <PageRoutes />
-          </StorefrontLayout>
+          <Shell />
         </CartUiProvider>
       </PublicConfigProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The dashboard replaces the storefront's layout; everything else is a storefront page. */
+function Shell() {
+  const { pathname } = useLocation();
+  if (isAdminPath(pathname)) {
+    return (
+      <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
+        <ADMIN_ROUTE.page.Page />
+      </Suspense>
+    );
+  }
+  return (
+    <StorefrontLayout>
+      <PageRoutes />
+    </StorefrontLayout>
   );
 }
 

@@ -60,6 +60,15 @@ export const NOT_FOUND_ROUTE: AppRoute = {
   status: () => 404,
 };
 
+/** The owner's dashboard: rendered in the browser only, from a chunk the storefront never loads. */
+export const ADMIN_ROUTE: AppRoute = {
+  path: '/admin/*',
+  page: lazyPage('src/client/admin/admin-entry.tsx', () => import('../admin/admin-entry.tsx').then((m) => m.AdminEntry)),
+  head: (ctx) => ({ title: `Admin Dashboard | ${STORE}`, description: '', path: ctx.path, noindex: true }),
+};
+
+export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 const articlePage = lazyPage('src/client/storefront/articles/article-page.tsx', () =>
   import('../storefront/articles/article-page.tsx').then((m) => m.ArticlePage),
 );

@@ -1,0 +1,178 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { logout, meQuery, ordersQuery, testPrint } from '../api/admin-api.ts';
+import { useSessionGuard } from '../api/use-session-guard.ts';
+import { InventoryTab } from '../inventory/inventory-tab.tsx';
+import { ORDER_FILTERS, OrdersTab } from '../orders/orders-tab.tsx';
+import { SupportTab } from '../support/support-tab.tsx';
+import { AnalyticsTab, REVIEW_FILTERS, ReviewsTab } from './later-tabs.tsx';
+import { SummaryCards } from './summary-cards.tsx';
+
+const TABS = ['orders', 'reviews', 'analytics', 'inventory', 'support'] as const;
+type Tab = (typeof TABS)[number];
+const LABELS: Record<Tab, string> = {
+  orders: 'Orders',
+  reviews: 'Reviews',
+  analytics: 'Analytics',
+  inventory: 'Inventory',
+  support: 'Support',
+};
+
+/** /admin (SPEC §2 "Admin dashboard"): header, summary cards and the five tabs. */
+export function DashboardPage() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const guard = useSessionGuard();
+  const me = useQuery(meQuery());
+  const orders = useQuery({ ...ordersQuery(), enabled: me.isSuccess });
+  const [tab, setTab] = useState<Tab>('orders');
+  const [search, setSearch] = useState('');
+  const [orderFilter, setOrderFilter] = useState<string>('all');
+  const [reviewFilter, setReviewFilter] = useState<string>('all');
+
+  useEffect(() => {
+    if (me.error) guard(me.error);
+  }, [me.error, guard]);
+  useEffect(() => {
+    if (orders.error) guard(orders.error);
+  }, [orders.error, guard]);
+
+  if (!me.isSuccess) {
+    return (
+      <div className="grid min-h-screen place-items-center" role="status" aria-label="Loading the dashboard">
+        <span className="size-10 animate-spin rounded-full border-4 border-zinc-300 border-t-zinc-900" />
+      </div>
+    );
+  }
+
+  const onTestPrint = async () => {
+    try {
+      const res = await testPrint();
+      toast({ title: 'Test Print Sent', description: res.message ?? 'A test page was sent to the printer.' });
+    } catch (err) {
+      if (guard(err)) return;
+      const message = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Printer connection failed';
+      toast({ title: 'Print Test Failed', description: message, variant: 'destructive' });
+    }
+  };
+
+  const onLogout = async () => {
+    try {
+      await logout();
+      toast({ title: 'Logged Out', description: 'You have been signed out.' });
+    } catch (err) {
+      console.error('Logout failed', err); // SPEC §8: still goes to login
+    }
+    qc.removeQueries({ queryKey: ['admin'] });
+    navigate('/admin/login', { replace: true });
+  };
+
+  const filter =
+    tab === 'orders'
+      ? { label: 'Filter orders', value: orderFilter, set: setOrderFilter, options: ORDER_FILTERS }
+      : tab === 'reviews'
+        ? { label: 'Filter reviews', value: reviewFilter, set: setReviewFilter, options: REVIEW_FILTERS }
+        : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-16">
+      <header className="flex flex-wrap items-center justify-between gap-3 py-5">
+        <div>
+          <p className="font-display text-lg tracking-wide">
+            IRON<span className="text-amber-deep">WAKE</span>
+          </p>
+          <h1 className="text-xl font-bold">Order Management Dashboard</h1>
+          <p className="text-sm text-zinc-600">Signed in as {me.data.username}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['admin'] })}>
+            Refresh
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void onTestPrint()}>
+            Test Printer
+          </Button>
+          <Button size="sm" onClick={() => void onLogout()}>
+            Logout
+          </Button>
+        </div>
+      </header>
+
+      <SummaryCards orders={orders.data} />
+
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
+        <Tabs.List
+          aria-label="Dashboard sections"
+          className="flex gap-0.5 overflow-x-auto rounded-xl bg-zinc-200/70 p-1 sm:gap-1"
+        >
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t}
+              value={t}
+              className="min-h-10 flex-1 whitespace-nowrap rounded-lg px-1.5 text-xs font-bold text-zinc-600 sm:px-3 sm:text-sm data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
+            >
+              {LABELS[t]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        {tab === 'orders' || tab === 'reviews' || tab === 'inventory' ? (
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <label className="flex-1">
+              <span className="sr-only">Search</span>
+              <input
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder={
+                  tab === 'orders'
+                    ? 'Search by name, e-mail or payment ID'
+                    : tab === 'inventory'
+                      ? 'Search products'
+                      : 'Search reviews'
+                }
+                className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2.5"
+              />
+            </label>
+            {filter ? (
+              <label>
+                <span className="sr-only">{filter.label}</span>
+                <select
+                  value={filter.value}
+                  onChange={(e) => filter.set(e.target.value)}
+                  className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2.5 sm:w-48"
+                >
+                  {filter.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+          </div>
+        ) : null}
+
+        <Tabs.Content value="orders" className="mt-4">
+          <OrdersTab query={orders} search={search} filter={orderFilter} />
+        </Tabs.Content>
+        <Tabs.Content value="reviews" className="mt-4">
+          <ReviewsTab />
+        </Tabs.Content>
+        <Tabs.Content value="analytics" className="mt-4">
+          <AnalyticsTab />
+        </Tabs.Content>
+        <Tabs.Content value="inventory" className="mt-4">
+          <InventoryTab search={search} />
+        </Tabs.Content>
+        <Tabs.Content value="support" className="mt-4">
+          <SupportTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

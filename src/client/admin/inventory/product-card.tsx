@@ -1,0 +1,190 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp } from 'lucide';
+import { type FormEvent, useState } from 'react';
+import { type AdminProduct, stockBand } from '#shared/admin.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { changeInventory, deleteProduct, setDisplayOrder, setInventory } from '../api/admin-api.ts';
+import { useSessionGuard } from '../api/use-session-guard.ts';
+import { INVENTORY_MUTATION } from './inventory-tab.tsx';
+
+const BAND_STYLE = {
+  low: 'bg-red-100 text-red-800',
+  medium: 'bg-amber-100 text-amber-900',
+  good: 'bg-green-100 text-green-800',
+} as const;
+
+type Change =
+  | { kind: 'adjust'; change: number }
+  | { kind: 'set'; inventory: number }
+  | { kind: 'order'; displayOrder: number }
+  | { kind: 'delete' };
+
+/** One product with its stock and order controls (SPEC §2, §4, §5). */
+export function ProductCard({ product: p, busy, onEdit }: { product: AdminProduct; busy: boolean; onEdit(): void }) {
+  const qc = useQueryClient();
+  const guard = useSessionGuard();
+  const [setTo, setSetTo] = useState('');
+  const mutation = useMutation({
+    mutationKey: INVENTORY_MUTATION,
+    mutationFn: (c: Change): Promise<unknown> =>
+      c.kind === 'adjust'
+        ? changeInventory(p.id, c.change)
+        : c.kind === 'set'
+          ? setInventory(p.id, c.inventory)
+          : c.kind === 'order'
+            ? setDisplayOrder(p.id, c.displayOrder)
+            : deleteProduct(p.id),
+    onSuccess: (_r, c) => {
+      const toasts = {
+        adjust: [
+          'Inventory Updated',
+          `${p.name}: stock changed by ${c.kind === 'adjust' && c.change > 0 ? '+' : ''}${c.kind === 'adjust' ? c.change : ''}`,
+        ],
+        set: ['Inventory Set', `${p.name}: stock set to ${c.kind === 'set' ? c.inventory : ''}`],
+        order: ['Product Order Updated', `${p.name} moved in the product list`],
+        delete: ['Product Deleted', `${p.name} was deleted`],
+      } as const;
+      const [title, description] = toasts[c.kind];
+      toast({ title, description });
+      void qc.invalidateQueries({ queryKey: ['admin', 'products'] });
+    },
+    onError: (err, c) => {
+      if (guard(err)) return;
+      const reason = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Please try again.';
+      toast({ title: c.kind === 'delete' ? 'Deletion Failed' : 'Update Failed', description: reason, variant: 'destructive' });
+    },
+  });
+  const disabled = busy || mutation.isPending;
+
+  const submitSet = (e: FormEvent) => {
+    e.preventDefault();
+    const value = setTo.trim();
+    setSetTo('');
+    // Only a whole number of 0 or more is taken; anything else is ignored (SPEC §5).
+    if (!/^\d+$/.test(value)) return;
+    mutation.mutate({ kind: 'set', inventory: Number(value) });
+  };
+  const onDelete = () => {
+    if (window.confirm(`Are you sure you want to delete "${p.name}"? This action cannot be undone.`)) {
+      mutation.mutate({ kind: 'delete' });
+    }
+  };
+  const band = stockBand(p.inventory);
+  const id = `product-${p.id}`;
+
+  return (
+    <article
+      aria-labelledby={`${id}-name`}
+      className="flex h-full flex-col rounded-xl border border-zinc-200 bg-white p-4 sm:p-5"
+    >
+      <div className="flex gap-4">
+        <img src={p.imageUrl} alt="" width={64} height={64} className="size-16 shrink-0 rounded-lg bg-zinc-100 object-cover" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={`${id}-name`} className="font-bold">
+              {p.name}
+            </h3>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-bold ${p.isActive ? 'bg-green-100 text-green-800' : 'bg-zinc-200 text-zinc-700'}`}
+            >
+              {p.isActive ? 'ACTIVE' : 'INACTIVE'}
+            </span>
+          </div>
+          <p className="text-sm text-zinc-600">
+            ID {p.id} · ${p.price}
+            {p.compareAtPrice ? <span className="line-through"> ${p.compareAtPrice}</span> : null}
+          </p>
+          <p className="mt-1 line-clamp-2 text-sm">{p.description}</p>
+        </div>
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <p className="text-sm">
+          Current stock{' '}
+          <span className={`ml-1 rounded-md px-2 py-1 text-base font-bold tabular-nums ${BAND_STYLE[band]}`} data-testid="stock">
+            {p.inventory}
+          </span>
+          <span className="sr-only"> ({band})</span>
+        </p>
+        <form onSubmit={submitSet} className="flex items-center gap-2">
+          <label className="text-sm" htmlFor={`${id}-set`}>
+            Set to
+          </label>
+          <input
+            id={`${id}-set`}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={setTo}
+            onChange={(e) => setSetTo(e.target.value)}
+            disabled={disabled}
+            className="w-20 rounded-md border border-zinc-300 px-2 py-1.5"
+          />
+          <Button type="submit" variant="outline" size="sm" disabled={disabled}>
+            Set
+          </Button>
+        </form>
+      </div>
+      <fieldset className="mt-3 flex flex-wrap gap-2">
+        <legend className="sr-only">Adjust stock of {p.name}</legend>
+        {[-10, -1, 1, 10].map((n) => (
+          <Button
+            key={n}
+            variant="outline"
+            size="sm"
+            className="min-w-12"
+            disabled={disabled || (n === -10 && p.inventory < 10) || (n === -1 && p.inventory <= 0)}
+            onClick={() => mutation.mutate({ kind: 'adjust', change: n })}
+            aria-label={`${n > 0 ? 'Add' : 'Remove'} ${Math.abs(n)}`}
+          >
+            {n > 0 ? `+${n}` : n}
+          </Button>
+        ))}
+      </fieldset>
+
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-zinc-500">Created</dt>
+        <dd>{new Date(p.createdAt).toLocaleDateString('en-US')}</dd>
+        <dt className="text-zinc-500">Image URL</dt>
+        <dd className="truncate font-mono text-xs leading-5">{p.imageUrl}</dd>
+        <dt className="text-zinc-500">Display order</dt>
+        <dd className="flex items-center gap-1">
+          <span className="tabular-nums">{p.displayOrder}</span>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            aria-label="Move up"
+            disabled={disabled || p.displayOrder <= 0}
+            onClick={() => mutation.mutate({ kind: 'order', displayOrder: Math.max(0, p.displayOrder - 1) })}
+          >
+            <Icon node={ArrowUp} className="size-4" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            aria-label="Move down"
+            disabled={disabled}
+            onClick={() => mutation.mutate({ kind: 'order', displayOrder: p.displayOrder + 1 })}
+          >
+            <Icon node={ArrowDown} className="size-4" />
+          </Button>
+        </dd>
+      </dl>
+
+      <div className="mt-auto flex gap-2 pt-4">
+        <Button variant="outline" size="sm" onClick={onEdit} disabled={mutation.isPending}>
+          Edit Product
+        </Button>
+        <Button size="sm" className="bg-red-700 hover:bg-red-800" onClick={onDelete} disabled={mutation.isPending}>
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

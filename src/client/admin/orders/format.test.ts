@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminOrder } from '#shared/admin.ts';
+import { formatPhone, matchesSearch, orderLabel } from './format.ts';
+
+const order = {
+  id: 1001,
+  stripePaymentIntentId: 'pi_ABCDEFGHIJKLMNOP12345678',
+  firstName: 'Dana',
+  lastName: 'Lee',
+  email: 'dana@example.com',
+} as AdminOrder;
+
+describe('order card formatting', () => {
+  it('formats 10- and 11-digit US numbers, keeps others, and says when there is none', () => {
+    expect(formatPhone('555 010 0199')).toBe('+1-555-010-0199');
+    expect(formatPhone('1 (555) 010-0199')).toBe('+1-555-010-0199');
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    expect(formatPhone('')).toBe('Not provided');
+    expect(formatPhone(null)).toBe('Not provided');
+  });
+
+  it('labels an order with the last 8 characters of its payment id', () => {
+    expect(orderLabel(order)).toBe('12345678');
+  });
+
+  it('searches names, e-mail and payment id without regard to case', () => {
+    expect(matchesSearch(order, 'DANA')).toBe(true);
+    expect(matchesSearch(order, 'lee')).toBe(true);
+    expect(matchesSearch(order, 'EXAMPLE.COM')).toBe(true);
+    expect(matchesSearch(order, 'pi_abcdef')).toBe(true);
+    expect(matchesSearch(order, 'smith')).toBe(false);
+    expect(matchesSearch(order, '  ')).toBe(true);
+  });
+});

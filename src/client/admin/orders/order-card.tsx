@@ -1,0 +1,167 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type AdminOrder, ORDER_STATUSES, type OrderStatus } from '#shared/admin.ts';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { setOrderStatus } from '../api/admin-api.ts';
+import { useSessionGuard } from '../api/use-session-guard.ts';
+import { copyText } from './copy.ts';
+import { addressLines, customerName, formatPhone, orderDetails, orderLabel } from './format.ts';
+
+const STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
+
+/** One order (SPEC §2 "Order card"). Only paid has a green badge; the others use the destructive style. */
+export function OrderCard({ order }: { order: AdminOrder }) {
+  const qc = useQueryClient();
+  const guard = useSessionGuard();
+  const update = useMutation({
+    mutationFn: (status: OrderStatus) => setOrderStatus(order.id, status),
+    onSuccess: (o) => {
+      qc.setQueryData<AdminOrder[]>(['admin', 'orders'], (list) => list?.map((x) => (x.id === o.id ? o : x)));
+      toast({ title: 'Order Updated', description: `Order ${orderLabel(o)} is now ${STATUS_LABEL[o.status].toLowerCase()}.` });
+      void qc.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    },
+    onError: (err) => {
+      if (!guard(err)) toast({ title: 'Update Failed', description: 'Failed to update order status', variant: 'destructive' });
+    },
+  });
+  const shownStatus = update.isPending && update.variables ? update.variables : order.status;
+  const shippedOrLater = shownStatus === 'shipped' || shownStatus === 'delivered';
+  // Ticked at once; untick again if the update fails.
+  const [ticked, setTicked] = useState(false);
+  const id = `order-${order.id}`;
+
+  return (
+    <article aria-labelledby={`${id}-title`} className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={`${id}-title`} className="font-mono text-base font-bold">
+            Order {orderLabel(order)}
+          </h3>
+          <p className="text-sm text-zinc-600">
+            <time dateTime={order.createdAt}>{new Date(order.createdAt).toLocaleString('en-US')}</time> · #{order.id}
+          </p>
+        </div>
+        <span
+          data-testid="order-status"
+          className={
+            order.status === 'paid'
+              ? 'rounded-full bg-green-100 px-3 py-1 text-xs font-bold uppercase text-green-800'
+              : 'rounded-full bg-red-100 px-3 py-1 text-xs font-bold uppercase text-red-800'
+          }
+        >
+          {STATUS_LABEL[order.status]}
+        </span>
+      </div>
+
+      {order.paymentIssue ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-semibold text-red-800">
+          Payment needs attention: {order.paymentIssue}
+        </p>
+      ) : null}
+
+      <div className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
+        <div>
+          <h4 className="text-xs font-bold uppercase tracking-wider text-zinc-500">Customer</h4>
+          <p className="mt-1 font-semibold">{customerName(order)}</p>
+          <p className="break-all">{order.email ?? 'No e-mail given'}</p>
+          <p>{formatPhone(order.phone)}</p>
+        </div>
+        <div>
+          <h4 className="text-xs font-bold uppercase tracking-wider text-zinc-500">Ship to</h4>
+          <address className="mt-1 not-italic">
+            {addressLines(order)
+              .slice(1)
+              .map((l) => (
+                <span key={l} className="block">
+                  {l}
+                </span>
+              ))}
+          </address>
+        </div>
+        <div>
+          <h4 className="text-xs font-bold uppercase tracking-wider text-zinc-500">Items</h4>
+          <ul className="mt-1">
+            {order.items.map((i) => (
+              <li key={i.productId}>
+                {i.quantity} × {i.name}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-base font-bold">Total ${order.total}</p>
+        </div>
+      </div>
+
+      {order.trackingNumber ? (
+        <dl className="mt-4 grid gap-x-4 gap-y-1 rounded-md bg-zinc-50 p-3 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-zinc-500">Tracking</dt>
+            <dd className="font-mono">{order.trackingNumber}</dd>
+          </div>
+          <div>
+            <dt className="text-zinc-500">Carrier</dt>
+            <dd>{order.shippingCarrier}</dd>
+          </div>
+          <div>
+            <dt className="text-zinc-500">Service</dt>
+            <dd>{order.shippingService}</dd>
+          </div>
+          <div>
+            <dt className="text-zinc-500">Shipping cost</dt>
+            <dd>{order.shippingCost ? `$${order.shippingCost}` : '—'}</dd>
+          </div>
+          {order.labelUrl ? (
+            <a href={order.labelUrl} target="_blank" rel="noopener" className="font-bold underline sm:col-span-4">
+              View Label
+            </a>
+          ) : null}
+        </dl>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-zinc-100 pt-4">
+        <label className="flex items-center gap-2 text-sm font-bold">
+          Status
+          <select
+            value={shownStatus}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate(e.target.value as OrderStatus)}
+            className="rounded-md border border-zinc-300 bg-white px-2 py-2 font-normal"
+          >
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-h-10 items-center gap-2 text-sm font-bold">
+          <input
+            type="checkbox"
+            className="size-5 accent-zinc-900"
+            checked={shippedOrLater || ticked}
+            disabled={update.isPending || shippedOrLater}
+            onChange={(e) => {
+              if (!e.target.checked || shippedOrLater) return;
+              setTicked(true);
+              update.mutate('shipped', { onSettled: () => setTicked(false) });
+            }}
+          />
+          Mark as Shipped
+        </label>
+        <div className="flex flex-wrap gap-2 sm:ml-auto">
+          <Button variant="outline" size="sm" onClick={() => void copyText(addressLines(order).join('\n'), 'Address')}>
+            Copy Address
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void copyText(orderDetails(order), 'Order details')}>
+            Copy Details
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,148 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+
+/** The owner's journeys through the dashboard (SPEC §2 "Admin login", "Admin dashboard"). */
+
+async function placeOrder(page: Page, email: string): Promise<string> {
+  const sessionId = `session-${Date.now()}-${Math.random().toString(36).slice(2).padEnd(32, 'q').slice(0, 32)}`;
+  const post = (url: string, data: unknown) => page.request.post(url, { data });
+  expect((await post('/api/cart', { sessionId, productId: 5, quantity: 2 })).ok()).toBe(true);
+  const { checkoutUrl } = await (await post('/api/checkout', { sessionId })).json();
+  const secret = decodeURIComponent(String(checkoutUrl).split('payment_intent=')[1] ?? '');
+  const paymentIntentId = secret.split('_secret_')[0] ?? '';
+  await post('/api/orders/shipping', {
+    paymentIntentId,
+    email,
+    firstName: 'Robin',
+    lastName: 'Stone',
+    phone: '5550100123',
+    address: '9 Anvil Road',
+    city: 'Denver',
+    state: 'CO',
+    zip: '80202',
+    country: 'US',
+  });
+  expect(
+    (await (await post('/api/payments/test/confirm', { paymentIntentId: secret, cardNumber: '4242424242424242' })).json()).status,
+  ).toBe('succeeded');
+  return paymentIntentId;
+}
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await page.getByLabel('Username').fill('owner');
+  await page.getByLabel('Password').fill('correct-horse-battery');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login Successful', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Order Management Dashboard' })).toBeVisible();
+}
+
+test('sign-in refuses empty and wrong credentials, then lets the owner in; logout ends the session', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Missing Credentials', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please enter both username and password', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Username').fill('owner');
+  await page.getByLabel('Password').fill('wrong-password-here');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Invalid username or password', { exact: true })).toBeVisible();
+
+  await signIn(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Authentication Required', { exact: true })).toBeVisible();
+});
+
+test('the owner finds an order by e-mail and marks it shipped', async ({ page }) => {
+  const email = `robin.${Date.now()}@example.com`;
+  const paymentIntentId = await placeOrder(page, email);
+  await signIn(page);
+  await page.getByPlaceholder('Search by name, e-mail or payment ID').fill(email.toUpperCase());
+  const card = page.getByRole('article').filter({ hasText: email });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: `Order ${paymentIntentId.slice(-8)}` })).toBeVisible();
+  await expect(card).toContainText('+1-555-010-0123');
+  await expect(card).toContainText('Total $41.89');
+  await expect(card.getByTestId('order-status')).toHaveText('Paid');
+
+  await card.getByLabel('Mark as Shipped').check();
+  await expect(page.getByText('Order Updated', { exact: true })).toBeVisible();
+  await expect(card.getByTestId('order-status')).toHaveText('Shipped');
+  await expect(card.getByLabel('Status')).toHaveValue('shipped');
+
+  await page.getByLabel('Filter orders').selectOption('pending');
+  await expect(page.getByText('No orders match your filters', { exact: true })).toBeVisible();
+});
+
+test('the owner creates, edits, restocks and deletes a product, and uploads its image', async ({ page }) => {
+  const name = `Gym Bag Bottle ${Date.now()}`;
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Inventory' }).click();
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Product' });
+  await dialog.getByRole('button', { name: 'Create Product' }).click();
+  await expect(dialog.getByText('Required').first()).toBeVisible();
+  await dialog.getByLabel('Product Name').fill('ab');
+  await expect(dialog.getByText('Product name must be at least 3 characters')).toBeVisible();
+  await dialog.getByLabel('Product Name').fill(name);
+  await dialog.getByLabel('Description').fill('A travel size for the gym bag, same strength.');
+  await dialog.getByLabel('Price (USD)').fill('12.999');
+  await expect(dialog.getByText('Price must be a valid number (e.g., 19.99)')).toBeVisible();
+  await dialog.getByLabel('Price (USD)').fill('12.50');
+  await dialog.getByLabel('Initial Inventory').fill('8');
+
+  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#c98a2b' } })
+    .png()
+    .toBuffer();
+  await dialog.getByLabel('Image file').setInputFiles({ name: 'bottle.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Image uploaded successfully', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Product Image')).toHaveValue(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+  await dialog.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.getByText('Product Created', { exact: true })).toBeVisible();
+
+  const card = page.getByRole('article').filter({ hasText: name });
+  await expect(card.getByTestId('stock')).toHaveText('8');
+  await expect(card.getByRole('button', { name: 'Remove 10' })).toBeDisabled();
+  await card.getByRole('button', { name: 'Add 10' }).click();
+  await expect(card.getByTestId('stock')).toHaveText('18');
+  await card.getByLabel('Set to').fill('5');
+  await card.getByLabel('Set to').press('Enter');
+  await expect(card.getByTestId('stock')).toHaveText('5');
+  await expect(card.getByLabel('Set to')).toHaveValue('');
+
+  // The storefront lists it at once.
+  const listed = await (await page.request.get('/api/products')).json();
+  expect(listed.map((p: { name: string }) => p.name)).toContain(name);
+
+  await card.getByRole('button', { name: 'Edit Product' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Product' });
+  await edit.getByLabel('Price (USD)').fill('13.00');
+  await edit.getByRole('button', { name: 'Update Product' }).click();
+  await expect(page.getByText('Product Updated', { exact: true })).toBeVisible();
+  await expect(card).toContainText('$13.00');
+
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe(`Are you sure you want to delete "${name}"? This action cannot be undone.`);
+    void d.accept();
+  });
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Product Deleted', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('the storefront never downloads the dashboard', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/');
+  await page.goto('/product/5');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((u) => /admin/.test(u))).toEqual([]);
+});
