@@ -15,6 +15,8 @@ import { catalogRoutes } from './domains/catalog/routes.ts';
 import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
 import { adminFulfilmentRoutes } from './domains/fulfilment/routes.ts';
 import { healthRoutes } from './domains/health/routes.ts';
+import { adminReviewRoutes, reviewRoutes } from './domains/reviews/routes.ts';
+import { createReviewsService, type ReviewsService } from './domains/reviews/service.ts';
 import { adminOrderRoutes } from './domains/orders/admin-routes.ts';
 import { orderRoutes } from './domains/orders/routes.ts';
 import { createOrdersService, type OrdersService } from './domains/orders/service.ts';
@@ -38,6 +40,7 @@ export interface Services {
   payments: PaymentsService;
   orders: OrdersService;
   adminAuth: AdminAuthService;
+  reviews: ReviewsService;
 }
 
 declare module 'fastify' {
@@ -116,7 +119,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.admin) await adminAuth.ensureAdmin(config.admin.username, config.admin.password);
   app.decorate('mailer', mailer);
   app.decorate('uploads', createUploadStore(config.dataDir));
-  app.decorate('services', { catalog, cart, payments, orders, adminAuth });
+  const reviews = createReviewsService(database.db, catalog, { perHour: config.rateLimits.reviewsPerHour });
+  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews });
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);
@@ -131,6 +135,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   if (payments.acceptsWebhooks) await app.register(stripeWebhookRoutes);
+  await app.register(reviewRoutes);
   await app.register(adminAuthRoutes);
   // Everything the owner can see or change: a valid session and a same-origin request (DESIGN §6).
   await app.register(async (admin) => {
@@ -138,6 +143,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await admin.register(adminOrderRoutes);
     await admin.register(adminCatalogRoutes);
     await admin.register(adminFulfilmentRoutes);
+    await admin.register(adminReviewRoutes);
   });
   await registerSeo(app);
   await registerSsr(app, ssr);

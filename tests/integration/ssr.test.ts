@@ -66,6 +66,23 @@ describe('server-rendered storefront', () => {
     expect(html).not.toContain('In Stock - Ready to Ship');
   });
 
+  it('rates the product in JSON-LD from approved reviews only', async () => {
+    const db = t.app.database.db;
+    await db.execute(
+      sql.raw(`insert into reviews (product_id, customer_name, customer_email, rating, title, content, is_verified, is_approved)
+      values (5, 'A', 'a@example.com', 5, 'T', 'C', true, true), (5, 'B', 'b@example.com', 4, 'T', 'C', true, true),
+             (5, 'C', 'c@example.com', 1, 'T', 'C', true, false)`),
+    );
+    try {
+      const product = jsonLd((await t.app.inject({ url: '/product/5' })).body).find(
+        (d) => d['@type'] === 'Product',
+      ) as unknown as JsonLdProduct;
+      expect(product.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2 });
+    } finally {
+      await db.execute(sql.raw('delete from reviews where product_id = 5'));
+    }
+  });
+
   it('renders the home page with both products and the prefetched query data', async () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.statusCode).toBe(200);

@@ -114,7 +114,7 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
   const data: SsrDataLoaders = {
     listProducts: () => app.services.catalog.listActiveProducts(),
     getProduct: (id) => app.services.catalog.getActiveProduct(id),
-    getRatingSummary: async () => null,
+    getRatingSummary: (productId) => app.services.reviews.ratingSummary(productId),
   };
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,6 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { adminSessions, adminUsers, rateLimitBuckets } from '#db/schema/index.ts';
+import { adminSessions, adminUsers } from '#db/schema/index.ts';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 
@@ -67,33 +67,4 @@ export async function deleteExpiredSessions(db: Tx, idleMinutes: number): Promis
         lt(adminSessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
       ),
     );
-}
-
-/**
- * Counts one hit in a fixed window shared by every instance; returns the count in the current
- * window and when it ends. One statement, so concurrent hits are all counted.
- */
-export async function hitBucket(db: Tx, key: string, windowMs: number): Promise<{ count: number; resetAt: Date }> {
-  const resetAt = sql`now() + make_interval(secs => ${windowMs / 1000})`;
-  const [row] = await db
-    .insert(rateLimitBuckets)
-    .values({ key, count: 1, resetAt: sql`${resetAt}` as unknown as Date })
-    .onConflictDoUpdate({
-      target: rateLimitBuckets.key,
-      set: {
-        count: sql`case when ${rateLimitBuckets.resetAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end`,
-        resetAt: sql`case when ${rateLimitBuckets.resetAt} <= now() then ${resetAt} else ${rateLimitBuckets.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimitBuckets.count, resetAt: rateLimitBuckets.resetAt });
-  if (!row) throw new Error('rate limit bucket not updated');
-  return row;
-}
-
-export async function clearBucket(db: Tx, key: string): Promise<void> {
-  await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
-}
-
-export async function deleteStaleBuckets(db: Tx): Promise<void> {
-  await db.delete(rateLimitBuckets).where(and(lt(rateLimitBuckets.resetAt, sql`now()`)));
 }

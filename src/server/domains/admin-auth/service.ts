@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
+import { clearBucket, deleteStaleBuckets, throttle } from '../../lib/rate-buckets.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repo.ts';
 
@@ -31,17 +32,6 @@ export const MIN_PASSWORD_LENGTH = 10;
 export function createAdminAuthService(db: Database, opts: Options) {
   const idleMs = (opts.idleMinutes ?? 30) * 60_000;
   const absoluteMs = (opts.absoluteHours ?? 12) * 3_600_000;
-
-  async function throttle(key: string): Promise<void> {
-    const { count, resetAt } = await repo.hitBucket(db, key, LOGIN_WINDOW_MS);
-    if (count > opts.loginPer15Min) {
-      const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000));
-      throw new AppError(
-        'too_many_requests',
-        `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
-  }
 
   return {
     idleMs,
@@ -77,14 +67,13 @@ export function createAdminAuthService(db: Database, opts: Options) {
     async login(username: string, password: string, ip: string, userAgent: string | undefined) {
       const userKey = `login:user:${username.toLowerCase()}`;
       const ipKey = `login:ip:${ip}`;
-      await throttle(ipKey);
-      await throttle(userKey);
+      await throttle(db, [ipKey, userKey], opts.loginPer15Min, LOGIN_WINDOW_MS, 'Too many sign-in attempts.');
       const user = await repo.selectUserByName(db, username);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) throw new AppError('unauthorized', 'Invalid username or password');
       // Counters count guesses: a right password starts them over.
-      await repo.clearBucket(db, userKey);
-      await repo.clearBucket(db, ipKey);
+      await clearBucket(db, userKey);
+      await clearBucket(db, ipKey);
       const token = randomBytes(32).toString('base64url');
       await repo.insertSession(db, {
         tokenHash: hashToken(token),
@@ -117,7 +106,7 @@ export function createAdminAuthService(db: Database, opts: Options) {
 
     async sweep(): Promise<void> {
       await repo.deleteExpiredSessions(db, idleMs / 60_000);
-      await repo.deleteStaleBuckets(db);
+      await deleteStaleBuckets(db);
     },
   };
 }

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateReviewBodySchema,
+  ReviewIdParamsSchema,
+  ReviewProductParamsSchema,
+  ReviewsQuerySchema,
+  VerifyPurchaseBodySchema,
+} from '#shared/reviews.ts';
+
+/** The storefront's review calls (SPEC §7 "Customer calls"). */
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reviews = app.services.reviews;
+
+  app.get('/api/reviews', { schema: { querystring: ReviewsQuerySchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return reviews.listApproved(req.query.productId);
+  });
+  app.get('/api/reviews/stats/:productId', { schema: { params: ReviewProductParamsSchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return reviews.stats(req.params.productId);
+  });
+  app.post('/api/reviews/verify-purchase', { schema: { body: VerifyPurchaseBodySchema } }, async (req) =>
+    reviews.verifyPurchase(req.body.email, req.body.productId, req.ip),
+  );
+  app.post('/api/reviews', { schema: { body: CreateReviewBodySchema } }, async (req, reply) =>
+    reply.status(201).send(await reviews.submit(req.body, req.ip)),
+  );
+};
+
+/** The dashboard's review calls; registered behind requireAdmin. */
+export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reviews = app.services.reviews;
+
+  app.get('/api/admin/reviews', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reviews.listForAdmin();
+  });
+  app.put('/api/admin/reviews/:id/approve', { schema: { params: ReviewIdParamsSchema } }, async (req) =>
+    reviews.approve(req.params.id),
+  );
+  app.delete('/api/admin/reviews/:id', { schema: { params: ReviewIdParamsSchema } }, async (req) => {
+    await reviews.remove(req.params.id);
+    return { success: true };
+  });
+};

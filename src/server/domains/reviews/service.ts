@@ -1,0 +1,100 @@
+import type { CreateReviewBody } from '#shared/reviews.ts';
+import {
+  type AdminReview,
+  type AdminReviewStats,
+  PURCHASE_REQUIRED,
+  type PublicReview,
+  type ReviewStats,
+} from '#shared/review-types.ts';
+import type { Database } from '#db/client.ts';
+import { AppError } from '../../errors.ts';
+import { throttle } from '../../lib/rate-buckets.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import * as repo from './repo.ts';
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+const HOUR = 3_600_000;
+
+const toPublic = (r: repo.ReviewRow): PublicReview => ({
+  id: r.id,
+  productId: r.productId,
+  customerName: r.customerName,
+  isVerified: r.isVerified,
+  rating: r.rating,
+  title: r.title,
+  content: r.content,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * Verified-purchase reviews (SPEC §2, issue "Reviews"): only a buyer of the product may review it,
+ * once per e-mail, and a review is public only after the owner approves it. Verification and
+ * submission are throttled per IP and per e-mail, so nobody can use them to find out who bought.
+ */
+export function createReviewsService(db: Database, catalog: CatalogService, opts: { perHour: number }) {
+  const limit = (ip: string, email: string) =>
+    throttle(db, [`reviews:ip:${ip}`, `reviews:email:${email.toLowerCase()}`], opts.perHour, HOUR, 'Too many review requests.');
+
+  return {
+    async listApproved(productId: number): Promise<PublicReview[]> {
+      return (await repo.selectApproved(db, productId)).map(toPublic);
+    },
+
+    async stats(productId: number): Promise<ReviewStats> {
+      const { total, average } = await repo.selectApprovedStats(db, productId);
+      return { totalReviews: total, averageRating: average };
+    },
+
+    /** For the product page's structured data: null when there is no approved review. */
+    async ratingSummary(productId: number): Promise<{ average: number; count: number } | null> {
+      const { total, average } = await repo.selectApprovedStats(db, productId);
+      return total > 0 ? { average, count: total } : null;
+    },
+
+    async verifyPurchase(email: string, productId: number, ip: string): Promise<{ canReview: boolean }> {
+      await limit(ip, email);
+      return { canReview: (await repo.selectPurchase(db, email, productId)) !== undefined };
+    },
+
+    /** Stored verified and pending; the purchase is checked again here, whatever the browser said. */
+    async submit(body: CreateReviewBody, ip: string): Promise<{ success: true; id: number }> {
+      await limit(ip, body.customerEmail);
+      const product = await catalog.findActiveProductRow(body.productId);
+      if (!product) throw new AppError('not_found', 'Product not found');
+      const orderId = await repo.selectPurchase(db, body.customerEmail, body.productId);
+      if (orderId === undefined) throw new AppError('forbidden', PURCHASE_REQUIRED);
+      const row = await repo.insertReview(db, {
+        productId: body.productId,
+        orderId,
+        customerName: body.customerName,
+        customerEmail: body.customerEmail.toLowerCase(),
+        rating: body.rating,
+        title: body.title,
+        content: body.content,
+        isVerified: true,
+        isApproved: false,
+      });
+      if (!row) throw new AppError('conflict', 'You have already reviewed this product');
+      return { success: true, id: row.id };
+    },
+
+    async listForAdmin(): Promise<{ reviews: AdminReview[]; stats: AdminReviewStats }> {
+      const rows = await repo.selectAll(db);
+      return {
+        reviews: rows.map((r) => ({ ...toPublic(r), customerEmail: r.customerEmail, isApproved: r.isApproved })),
+        stats: await repo.selectAdminStats(db),
+      };
+    },
+
+    async approve(id: number): Promise<AdminReview> {
+      const r = await repo.approve(db, id);
+      if (!r) throw new AppError('not_found', 'Review not found');
+      return { ...toPublic(r), customerEmail: r.customerEmail, isApproved: r.isApproved };
+    },
+
+    async remove(id: number): Promise<void> {
+      if (!(await repo.remove(db, id))) throw new AppError('not_found', 'Review not found');
+    },
+  };
+}
