@@ -10,7 +10,8 @@ import { useSessionGuard } from '../api/use-session-guard.ts';
 import { InventoryTab } from '../inventory/inventory-tab.tsx';
 import { ORDER_FILTERS, OrdersTab } from '../orders/orders-tab.tsx';
 import { SupportTab } from '../support/support-tab.tsx';
-import { AnalyticsTab, REVIEW_FILTERS, ReviewsTab } from './later-tabs.tsx';
+import { REVIEW_FILTERS, ReviewsTab } from '../reviews/reviews-tab.tsx';
+import { AnalyticsTab } from './later-tabs.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
 const TABS = ['orders', 'reviews', 'analytics', 'inventory', 'support'] as const;
@@ -161,7 +162,7 @@ export function DashboardPage() {
           <OrdersTab query={orders} search={search} filter={orderFilter} />
         </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-4">
-          <ReviewsTab />
+          <ReviewsTab search={search} filter={reviewFilter} />
         </Tabs.Content>
         <Tabs.Content value="analytics" className="mt-4">
           <AnalyticsTab />

@@ -1,10 +1,4 @@
-/** Tabs whose data arrives with the reviews and analytics work; until then they say what they will hold. */
-
-export const REVIEW_FILTERS = [
-  { value: 'all', label: 'All Reviews' },
-  { value: 'pending', label: 'Pending Approval' },
-  { value: 'approved', label: 'Approved' },
-] as const;
+/** The Analytics tab until first-party collection is built: it says what it will hold. */
 
 function Empty({ title, text }: { title: string; text: string }) {
   return (
@@ -12,15 +6,6 @@ function Empty({ title, text }: { title: string; text: string }) {
       <p className="text-lg font-bold">{title}</p>
       <p className="mx-auto mt-1 max-w-md text-sm text-zinc-600">{text}</p>
     </div>
-  );
-}
-
-export function ReviewsTab() {
-  return (
-    <Empty
-      title="No reviews yet"
-      text="Reviews from verified buyers will be listed here for approval before they appear on the product pages."
-    />
   );
 }
 

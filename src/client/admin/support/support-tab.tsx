@@ -1,4 +1,3 @@
-import { USAGE, WHO_SHOULD_NOT_USE } from '#content/usage.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Button } from '../../ui/button.tsx';
 import { copyText } from '../orders/copy.ts';
@@ -26,10 +25,8 @@ The Ironwake team`,
     title: 'Product Questions',
     body: `Hi {name},
 
-Thanks for your question. Hold the opened bottle ${USAGE.distance} from your nose and inhale once; keep to ${USAGE.usesPerSession} and never hold it directly under your nostrils. They are not for:
-${WHO_SHOULD_NOT_USE.map((w) => `- ${w}`).join('\n')}
-
-Our safety guide has the details: ${publicUrl}/safety
+Thanks for your question. The directions are on the label and on our guide, with who should not use smelling salts: ${publicUrl}/safety
+For anything about your health, please ask your doctor first.
 
 Best regards,
 The Ironwake team`,
@@ -44,6 +41,8 @@ Best regards,
 The Ironwake team`,
   },
 ];
+
+// Usage guidance is not repeated here: the template points to the safety guide, its one source.
 
 /** SPEC §2 "Support tab": the support address, order-support notes, copyable templates and tips. */
 export function SupportTab() {

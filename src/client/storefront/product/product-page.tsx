@@ -1,5 +1,7 @@
 import { ArrowLeft, BadgeCheck, ShieldCheck, Zap } from 'lucide';
+import { lazy, Suspense } from 'react';
 import { Icon } from '../../ui/icon.tsx';
+import { useWhenIdle } from '../../lib/when-idle.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productFaq } from '#content/product-faq.ts';
 import { DIRECTIONS, SAFETY, USAGE } from '#content/usage.ts';
@@ -146,7 +148,29 @@ export function ProductPage() {
           ))}
         </div>
       </section>
+
+      <section aria-labelledby="reviews-title" className="mt-14">
+        <h2 id="reviews-title" className="mb-5 font-display text-2xl uppercase">
+          Customer Reviews
+        </h2>
+        <ReviewsSlot productId={product.id} productName={product.name} />
+      </section>
     </div>
+  );
+}
+
+// Reviews load once the page is idle: below the fold, and outside the page's first load.
+const ReviewsSection = lazy(() => import('../reviews/reviews-section.tsx'));
+
+function ReviewsSlot({ productId, productName }: { productId: number; productName: string }) {
+  const ready = useWhenIdle();
+  const placeholder = <div className="h-48 animate-pulse rounded-xl bg-sand" aria-busy="true" />;
+  return ready ? (
+    <Suspense fallback={placeholder}>
+      <ReviewsSection productId={productId} productName={productName} />
+    </Suspense>
+  ) : (
+    placeholder
   );
 }
 

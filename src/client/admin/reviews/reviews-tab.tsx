@@ -1,0 +1,150 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { AdminReview, AdminReviewStats } from '#shared/review-types.ts';
+import { api } from '../../lib/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { adminRetry } from '../api/admin-api.ts';
+import { useSessionGuard } from '../api/use-session-guard.ts';
+
+export const REVIEW_FILTERS = [
+  { value: 'all', label: 'All Reviews' },
+  { value: 'pending', label: 'Pending Approval' },
+  { value: 'approved', label: 'Approved' },
+] as const;
+
+// Fetched only while the Reviews tab is open (SPEC §7): the tab's content mounts only then.
+const adminReviewsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'reviews'] as const,
+    queryFn: () => api<{ reviews: AdminReview[]; stats: AdminReviewStats }>('/api/admin/reviews'),
+    retry: adminRetry,
+  });
+
+function Note({ children }: { children: string }) {
+  return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</p>;
+}
+
+/** SPEC §2 "Reviews tab": moderation of verified buyers' reviews. */
+export function ReviewsTab({ search, filter }: { search: string; filter: string }) {
+  const guard = useSessionGuard();
+  const query = useQuery(adminReviewsQuery());
+  useEffect(() => {
+    if (query.error) guard(query.error);
+  }, [query.error, guard]);
+
+  if (query.isPending) return <Note>Loading reviews...</Note>;
+  if (query.isError) return <Note>Failed to load reviews</Note>;
+  const { reviews, stats } = query.data;
+  const q = search.trim().toLowerCase();
+  const shown = reviews.filter(
+    (r) =>
+      (filter === 'all' || (filter === 'pending' ? !r.isApproved : r.isApproved)) &&
+      (!q || [r.title, r.customerName, r.customerEmail, r.content].some((v) => v.toLowerCase().includes(q))),
+  );
+  const figures = [
+    ['Total reviews', String(stats.totalReviews)],
+    ['Average rating', stats.totalReviews ? stats.averageRating.toFixed(1) : '—'],
+    ['Verified purchases', String(stats.verifiedReviews)],
+    ['Pending approval', String(stats.pendingReviews)],
+  ];
+
+  return (
+    <div className="grid gap-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-zinc-200 bg-white p-3">
+            <dt className="text-xs font-bold uppercase tracking-wider text-zinc-500">{label}</dt>
+            <dd className="text-xl font-bold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {reviews.length === 0 ? (
+        <Note>No reviews yet</Note>
+      ) : shown.length === 0 ? (
+        <Note>No reviews match your filters</Note>
+      ) : (
+        <ul className="grid gap-3" aria-label="Reviews">
+          {shown.map((r) => (
+            <li key={r.id}>
+              <ReviewCard review={r} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ReviewCard({ review: r }: { review: AdminReview }) {
+  const qc = useQueryClient();
+  const guard = useSessionGuard();
+  const action = useMutation({
+    mutationFn: (kind: 'approve' | 'delete') =>
+      kind === 'approve'
+        ? api(`/api/admin/reviews/${r.id}/approve`, { method: 'PUT' })
+        : api(`/api/admin/reviews/${r.id}`, { method: 'DELETE' }),
+    onSuccess: (_d, kind) => {
+      toast(
+        kind === 'approve'
+          ? { title: 'Review Approved', description: 'The review is now visible to customers.' }
+          : { title: 'Review Deleted', description: 'The review was removed permanently.' },
+      );
+      void qc.invalidateQueries({ queryKey: ['admin', 'reviews'] });
+    },
+    onError: (err, kind) => {
+      if (guard(err)) return;
+      toast({
+        title: kind === 'approve' ? 'Approval Failed' : 'Delete Failed',
+        description: 'Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <article className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5" aria-labelledby={`review-${r.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={`review-${r.id}`} className="font-bold">
+            {r.title}
+          </h3>
+          <p className="text-sm text-zinc-600">
+            {r.customerName} · {new Date(r.createdAt).toLocaleDateString('en-US')}
+          </p>
+        </div>
+        <span
+          className={`rounded-full px-3 py-1 text-xs font-bold ${r.isApproved ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
+        >
+          {r.isApproved ? 'APPROVED' : 'PENDING'}
+        </span>
+      </div>
+      <p className="mt-1 text-amber-700" role="img" aria-label={`Rated ${r.rating} out of 5`}>
+        {'★'.repeat(r.rating)}
+        <span className="text-zinc-300">{'★'.repeat(5 - r.rating)}</span>
+      </p>
+      <p className="mt-2 whitespace-pre-line text-sm">{r.content}</p>
+      <p className="mt-2 text-xs text-zinc-500">
+        {r.customerEmail} · product {r.productId}
+        {r.isVerified ? ' · verified purchase' : ''}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {!r.isApproved ? (
+          <Button size="sm" disabled={action.isPending} onClick={() => action.mutate('approve')}>
+            Approve Review
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={action.isPending}
+          onClick={() => {
+            if (window.confirm(`Delete the review "${r.title}"? This cannot be undone.`)) action.mutate('delete');
+          }}
+        >
+          Delete Review
+        </Button>
+      </div>
+    </article>
+  );
+}
