@@ -30,10 +30,16 @@ function run(cmd, args, opts = {}) {
   });
 }
 
+const IPPEVEPRINTER = '/usr/sbin/ippeveprinter';
+const AVAHI = '/usr/sbin/avahi-daemon';
+
 function ensureSystemPackages() {
   const missing = [];
   if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
   if (!findPgBin()) missing.push('postgresql');
+  // A real IPP printer for the label tests; it registers itself over DNS-SD, so it needs Avahi.
+  if (!fs.existsSync(IPPEVEPRINTER)) missing.push('cups-ipp-utils');
+  if (!fs.existsSync(AVAHI)) missing.push('avahi-daemon', 'dbus');
   if (missing.length === 0) return;
   if (!isRoot) {
     console.error(
@@ -46,7 +52,7 @@ function ensureSystemPackages() {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const upd = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const inst = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
-  if (upd.status !== 0 || inst.status !== 0 || !fs.existsSync(CHROMIUM) || !findPgBin()) {
+  if (upd.status !== 0 || inst.status !== 0 || !fs.existsSync(CHROMIUM) || !findPgBin() || !fs.existsSync(IPPEVEPRINTER)) {
     console.error(`Could not install ${missing.join(' ')} with apt-get; install them by hand and run npm test again.`);
     process.exit(1);
   }
@@ -94,6 +100,35 @@ async function startPostgres() {
   };
 }
 
+/** A process that is running (not gone, not a zombie), from its pid file. */
+function alive(pidFile) {
+  try {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^\d+ \(.*\) Z /.test(stat);
+  } catch {
+    return false;
+  }
+}
+
+/** ippeveprinter needs a running Avahi daemon (and D-Bus under it); started here when missing. */
+function ensureAvahi() {
+  // --check asks the daemon itself (its pid file), so a dead leftover process does not count.
+  if (spawnSync(AVAHI, ['--check'], { stdio: 'ignore' }).status === 0) return;
+  if (!isRoot) {
+    console.error('The printer tests need avahi-daemon running (sudo service avahi-daemon start).');
+    return;
+  }
+  fs.mkdirSync('/run/dbus', { recursive: true });
+  if (!alive('/run/dbus/pid')) {
+    for (const f of ['/run/dbus/pid', '/run/dbus/system_bus_socket']) fs.rmSync(f, { force: true });
+    spawnSync('dbus-daemon', ['--system', '--fork'], { stdio: 'ignore' });
+  }
+  fs.rmSync('/run/avahi-daemon/pid', { force: true });
+  spawnSync(AVAHI, ['--daemonize', '--no-drop-root', '--no-chroot'], { stdio: 'ignore' });
+  if (spawnSync(AVAHI, ['--check'], { stdio: 'ignore' }).status !== 0) console.error('avahi-daemon did not start');
+}
+
 function pgIds() {
   const line = fs
     .readFileSync('/etc/passwd', 'utf8')
@@ -125,7 +160,10 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)
 const results = [];
 for (const [name, fn] of layers) {
   if (only.length && !only.includes(name) && name !== 'build') continue;
-  if (name === 'vitest' && !pg) pg = await startPostgres();
+  if (name === 'vitest' && !pg) {
+    pg = await startPostgres();
+    ensureAvahi();
+  }
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const code = await fn(pg);

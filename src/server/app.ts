@@ -13,7 +13,10 @@ import { adminCatalogRoutes } from './domains/catalog/admin-routes.ts';
 import { type CartService, createCartService } from './domains/cart/service.ts';
 import { catalogRoutes } from './domains/catalog/routes.ts';
 import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
+import { createBuiltinLabelProvider } from './domains/fulfilment/builtin-labels.ts';
+import type { LabelProvider } from './domains/fulfilment/label-provider.ts';
 import { adminFulfilmentRoutes } from './domains/fulfilment/routes.ts';
+import { createFulfilmentService, type FulfilmentService } from './domains/fulfilment/service.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { adminReviewRoutes, reviewRoutes } from './domains/reviews/routes.ts';
 import { createReviewsService, type ReviewsService } from './domains/reviews/service.ts';
@@ -41,6 +44,7 @@ export interface Services {
   orders: OrdersService;
   adminAuth: AdminAuthService;
   reviews: ReviewsService;
+  fulfilment: FulfilmentService;
 }
 
 declare module 'fastify' {
@@ -63,6 +67,8 @@ export interface BuildOptions {
   seed?: boolean;
   /** A payment provider other than the configured one (tests). */
   paymentProvider?: PaymentProvider;
+  /** A label provider other than the built-in one (a carrier API, or tests). */
+  labelProvider?: LabelProvider;
 }
 
 /** The one way to build the server, for production and for every test (HOUSE). */
@@ -120,7 +126,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('mailer', mailer);
   app.decorate('uploads', createUploadStore(config.dataDir));
   const reviews = createReviewsService(database.db, catalog, { perHour: config.rateLimits.reviewsPerHour });
-  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews });
+  const fulfilment = createFulfilmentService({
+    config,
+    orders,
+    catalog,
+    provider: opts.labelProvider ?? createBuiltinLabelProvider({ ...config.shipping, costCents: config.shipping.labelCostCents }),
+    labels: createUploadStore(config.dataDir, 'labels'),
+    log: app.log,
+  });
+  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment });
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);

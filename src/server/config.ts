@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseCents } from '#shared/money.ts';
 
 /**
  * The environment, parsed once (DESIGN §3). Nothing else in the server reads process.env.
@@ -44,7 +45,27 @@ export const ConfigSchema = z.object({
   MAIL_FROM: optionalString,
   SUPPORT_EMAIL: z.email().default('support@ironwakesalts.com'),
   SUPPORT_PHONE: z.string().min(3).default('+1-800-555-0199'),
-  PRINTER_URL: optionalString.pipe(z.url({ protocol: /^ipps?|https?$/ }).optional()),
+  PRINTER_URL: optionalString.pipe(z.url({ protocol: /^(ipps?|https?)$/ }).optional()),
+  SHIP_FROM_NAME: z.string().trim().min(1).max(60).default('Ironwake Salts'),
+  SHIP_FROM_STREET: z.string().trim().min(1).max(80).default('1200 Industrial Parkway'),
+  SHIP_FROM_CITY: z.string().trim().min(1).max(40).default('Columbus'),
+  SHIP_FROM_STATE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code')
+    .default('OH'),
+  SHIP_FROM_ZIP: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, 'must be a ZIP code')
+    .default('43215'),
+  LABEL_CARRIER: z.string().trim().min(1).max(40).default('USPS'),
+  LABEL_SERVICE: z.string().trim().min(1).max(40).default('Ground Advantage'),
+  LABEL_COST_USD: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be an amount like 3.91')
+    .default('3.91'),
   GA_MEASUREMENT_ID: optionalString,
   GOOGLE_ADS_ID: optionalString,
   GOOGLE_ADS_CONVERSION_LABEL: optionalString,
@@ -97,6 +118,18 @@ export interface Config {
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
   readonly support: { readonly email: string; readonly phone: string };
   readonly printerUrl: string | undefined;
+  readonly shipping: {
+    readonly from: {
+      readonly name: string;
+      readonly street: string;
+      readonly city: string;
+      readonly state: string;
+      readonly zip: string;
+    };
+    readonly carrier: string;
+    readonly service: string;
+    readonly labelCostCents: number;
+  };
   readonly tags: {
     readonly gaMeasurementId: string | undefined;
     readonly googleAdsId: string | undefined;
@@ -155,6 +188,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Ironwake Salts <${e.SUPPORT_EMAIL}>` },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     printerUrl: e.PRINTER_URL,
+    shipping: {
+      from: {
+        name: e.SHIP_FROM_NAME,
+        street: e.SHIP_FROM_STREET,
+        city: e.SHIP_FROM_CITY,
+        state: e.SHIP_FROM_STATE.toUpperCase(),
+        zip: e.SHIP_FROM_ZIP,
+      },
+      carrier: e.LABEL_CARRIER,
+      service: e.LABEL_SERVICE,
+      labelCostCents: parseCents(e.LABEL_COST_USD),
+    },
     tags: {
       gaMeasurementId: e.GA_MEASUREMENT_ID,
       googleAdsId: e.GOOGLE_ADS_ID,

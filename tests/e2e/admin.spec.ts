@@ -80,6 +80,33 @@ test('the owner finds an order by e-mail and marks it shipped', async ({ page })
   await expect(page.getByText('No orders match your filters', { exact: true })).toBeVisible();
 });
 
+test('the owner prints a label and a packing slip; without a printer the dashboard says so', async ({ page }) => {
+  const email = `label.${Date.now()}@example.com`;
+  await placeOrder(page, email);
+  await signIn(page);
+  await page.getByRole('button', { name: 'Test Printer' }).click();
+  await expect(page.getByText('Print Test Failed', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('No printer is configured. Set PRINTER_URL to print labels and test pages.', { exact: true }),
+  ).toBeVisible();
+
+  await page.getByPlaceholder('Search by name, e-mail or payment ID').fill(email);
+  const card = page.getByRole('article').filter({ hasText: email });
+  await card.getByRole('button', { name: 'Print Label' }).click();
+  await expect(page.getByText('Label Created', { exact: true })).toBeVisible();
+  await expect(card).toContainText(/IW\d{18}/);
+  await expect(card).toContainText('USPS');
+  const labelHref = await card.getByRole('link', { name: 'View Label' }).getAttribute('href');
+  const pdf = await page.request.get(labelHref ?? '');
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const slip = await page.request.get((await card.getByRole('link', { name: 'Packing Slip' }).getAttribute('href')) ?? '');
+  expect(slip.status()).toBe(200);
+  // Signed out, the label is not reachable.
+  await page.context().clearCookies();
+  expect((await page.request.get(labelHref ?? '')).status()).toBe(401);
+});
+
 test('the owner creates, edits, restocks and deletes a product, and uploads its image', async ({ page }) => {
   const name = `Gym Bag Bottle ${Date.now()}`;
   await signIn(page);

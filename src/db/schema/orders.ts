@@ -48,6 +48,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
+    uniqueIndex('orders_tracking_uq').on(t.trackingNumber),
     index('orders_session_status_idx').on(t.sessionId, t.status),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending' and ${t.stockReleasedAt} is null`),
     index('orders_status_created_idx').on(t.status, t.createdAt),

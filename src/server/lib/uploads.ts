@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where uploaded product images live: `DATA_DIR/uploads`, or memory for an in-memory store
- * (tests). Names are made by the server, so a name is safe as a file name.
+ * Files the store keeps: uploaded product images in `DATA_DIR/uploads`, label PDFs in
+ * `DATA_DIR/labels`; in memory for an in-memory store (tests). Names are made by the server, so a
+ * name is safe as a file name.
  */
 export interface UploadStore {
   save(name: string, data: Buffer): Promise<void>;
@@ -11,7 +12,7 @@ export interface UploadStore {
   list(): Promise<string[]>;
 }
 
-export function createUploadStore(dataDir: string): UploadStore {
+export function createUploadStore(dataDir: string, folder = 'uploads'): UploadStore {
   if (dataDir === 'memory://') {
     const files = new Map<string, Buffer>();
     return {
@@ -20,7 +21,7 @@ export function createUploadStore(dataDir: string): UploadStore {
       list: async () => [...files.keys()],
     };
   }
-  const dir = path.join(dataDir, 'uploads');
+  const dir = path.join(dataDir, folder);
   return {
     async save(name, data) {
       await fs.mkdir(dir, { recursive: true });

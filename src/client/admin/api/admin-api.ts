@@ -60,3 +60,7 @@ export async function uploadImage(file: File): Promise<{ imageUrl: string }> {
   if (!res.ok || !body?.imageUrl) throw new ApiError(res.status, text || res.statusText, body?.message, undefined);
   return { imageUrl: body.imageUrl };
 }
+
+export const createLabel = (id: number) =>
+  api<{ order: AdminOrder; printed: boolean; message: string }>(`/api/orders/${id}/create-label`, { method: 'POST' });
+export const voidLabel = (id: number) => api<AdminOrder>(`/api/orders/${id}/label`, { method: 'DELETE' });

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AdminOrder, ORDER_STATUSES, type OrderStatus } from '#shared/admin.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonVariants } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { setOrderStatus } from '../api/admin-api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { createLabel, setOrderStatus, voidLabel } from '../api/admin-api.ts';
 import { useSessionGuard } from '../api/use-session-guard.ts';
 import { copyText } from './copy.ts';
 import { addressLines, customerName, formatPhone, orderDetails, orderLabel } from './format.ts';
@@ -30,6 +31,34 @@ export function OrderCard({ order }: { order: AdminOrder }) {
       if (!guard(err)) toast({ title: 'Update Failed', description: 'Failed to update order status', variant: 'destructive' });
     },
   });
+  const replace = (o: AdminOrder) =>
+    qc.setQueryData<AdminOrder[]>(['admin', 'orders'], (list) => list?.map((x) => (x.id === o.id ? o : x)));
+  const label = useMutation({
+    mutationFn: () => createLabel(order.id),
+    onSuccess: (r) => {
+      replace(r.order);
+      toast({
+        title: 'Label Created',
+        description: r.printed ? 'Shipping label created and sent to printer' : r.message,
+      });
+    },
+    onError: (err) => {
+      if (guard(err)) return;
+      const message = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to create shipping label';
+      toast({ title: 'Label Creation Failed', description: message, variant: 'destructive' });
+    },
+  });
+  const cancelLabel = useMutation({
+    mutationFn: () => voidLabel(order.id),
+    onSuccess: (o) => {
+      replace(o);
+      toast({ title: 'Label Voided', description: 'A new label can be created for this order.' });
+    },
+    onError: (err) => {
+      if (!guard(err)) toast({ title: 'Update Failed', description: 'The label could not be voided.', variant: 'destructive' });
+    },
+  });
+  const canLabel = order.status !== 'pending' && Boolean(order.shippingAddress);
   const shownStatus = update.isPending && update.variables ? update.variables : order.status;
   const shippedOrLater = shownStatus === 'shipped' || shownStatus === 'delivered';
   // Ticked at once; untick again if the update fails.
@@ -115,11 +144,24 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             <dt className="text-zinc-500">Shipping cost</dt>
             <dd>{order.shippingCost ? `$${order.shippingCost}` : '—'}</dd>
           </div>
-          {order.labelUrl ? (
-            <a href={order.labelUrl} target="_blank" rel="noopener" className="font-bold underline sm:col-span-4">
-              View Label
-            </a>
-          ) : null}
+          <div className="flex flex-wrap gap-3 sm:col-span-4">
+            {order.labelUrl ? (
+              <a href={order.labelUrl} target="_blank" rel="noopener" className="font-bold underline">
+                View Label
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className="font-bold text-red-800 underline disabled:opacity-50"
+              disabled={cancelLabel.isPending}
+              onClick={() => {
+                if (window.confirm(`Void label ${order.trackingNumber}? A new one can be created afterwards.`))
+                  cancelLabel.mutate();
+              }}
+            >
+              Void Label
+            </button>
+          </div>
         </dl>
       ) : null}
 
@@ -154,6 +196,24 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           Mark as Shipped
         </label>
         <div className="flex flex-wrap gap-2 sm:ml-auto">
+          <Button
+            size="sm"
+            disabled={!canLabel || label.isPending}
+            title={canLabel ? undefined : 'Labels are made for paid orders with an address'}
+            onClick={() => label.mutate()}
+          >
+            {label.isPending ? 'Printing...' : 'Print Label'}
+          </Button>
+          {canLabel ? (
+            <a
+              href={`/api/orders/${order.id}/packing-slip`}
+              target="_blank"
+              rel="noopener"
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            >
+              Packing Slip
+            </a>
+          ) : null}
           <Button variant="outline" size="sm" onClick={() => void copyText(addressLines(order).join('\n'), 'Address')}>
             Copy Address
           </Button>

@@ -56,6 +56,11 @@ export function createCatalogService(db: Database, notifier: Notifier) {
       return (await list.get()).find((p) => p.id === id) ?? null;
     },
 
+    /** Shipping weight of one unit (a product deleted since counts as one bottle). */
+    async unitWeightGrams(productId: number): Promise<number> {
+      return (await selectProduct(db, productId))?.weightGrams ?? 30;
+    },
+
     /** For other domains that must read the current row (e.g. inside a checkout transaction). */
     findActiveProductRow: (id: number) => selectActiveProduct(db, id),
 

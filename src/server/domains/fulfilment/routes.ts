@@ -1,13 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.ts';
+import { IdParamsSchema } from '#shared/admin.ts';
 
-/** Printing (SPEC §7 POST /api/test-print); registered behind requireAdmin. */
+/** Labels, packing slips and printing (SPEC §7); registered behind requireAdmin. */
 export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const fulfilment = app.services.fulfilment;
+  const params = IdParamsSchema;
+
+  app.post('/api/orders/:id/create-label', { schema: { params } }, async (req) => fulfilment.createLabel(req.params.id));
+  app.delete('/api/orders/:id/label', { schema: { params } }, async (req) => fulfilment.voidLabel(req.params.id));
+
+  app.get('/api/orders/:id/label', { schema: { params } }, async (req, reply) =>
+    reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="label-${req.params.id}.pdf"`)
+      .send(await fulfilment.labelFile(req.params.id)),
+  );
+  app.get('/api/orders/:id/packing-slip', { schema: { params } }, async (req, reply) =>
+    reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="packing-slip-${req.params.id}.pdf"`)
+      .send(await fulfilment.packingSlip(req.params.id)),
+  );
+
   app.post('/api/test-print', async () => {
-    if (!app.config.printerUrl) {
-      throw new AppError('conflict', 'No printer is configured. Set PRINTER_URL to print labels and test pages.');
-    }
-    // Printing over IPP arrives with the fulfilment work; until then a configured printer is not used.
-    throw new AppError('conflict', `Printing to ${app.config.printerUrl} is not available yet.`);
+    const outcome = await fulfilment.testPrint();
+    return { success: true, message: outcome.message };
   });
 };

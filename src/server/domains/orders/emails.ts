@@ -65,3 +65,49 @@ ${row('Shipping', formatUsd(order.shippingCents))}${row('Total', formatUsd(order
 </div></body></html>`;
   return { to: order.email ?? '', subject: `Your Ironwake order #${order.id} is confirmed`, text, html };
 }
+
+/** Sent once when an order ships: carrier and tracking number when there is a label. */
+export function orderShippedMail(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  store: { publicUrl: string; supportEmail: string; supportPhone: string },
+): Mail {
+  const name = order.firstName ?? 'there';
+  const tracking = order.trackingNumber
+    ? `${order.shippingCarrier ?? 'Carrier'} ${order.shippingService ?? ''}`.trim() + `, tracking number ${order.trackingNumber}`
+    : null;
+  const list = items.map((i) => `${i.quantity} × ${i.name}`);
+  const text = [
+    `Hi ${name},`,
+    '',
+    `Good news: your order #${order.id} is on its way.`,
+    '',
+    ...list,
+    '',
+    tracking ? `Shipped with ${tracking}.` : 'It left our warehouse today.',
+    'Standard Shipping takes 3-5 business days.',
+    '',
+    `Questions? Reply to this e-mail, write to ${store.supportEmail} or call ${store.supportPhone} (${SUPPORT_HOURS}).`,
+    '',
+    'Ironwake',
+    store.publicUrl,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;color:#111">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<p style="font-size:20px;font-weight:900;letter-spacing:3px;margin:0 0 24px">IRON<span style="color:#b45309">WAKE</span></p>
+<div style="background:#fff;border:1px solid #ddd5c8;border-radius:12px;padding:24px">
+<h1 style="font-size:22px;margin:0 0 8px">Your order is on its way</h1>
+<p style="margin:0 0 16px">Hi ${esc(name)}, order <strong>#${order.id}</strong> has shipped.</p>
+<p style="margin:0 0 16px">${list.map(esc).join('<br>')}</p>
+${
+  tracking
+    ? `<p style="margin:0 0 8px">Carrier: <strong>${esc(order.shippingCarrier ?? '')}</strong> ${esc(order.shippingService ?? '')}</p>
+<p style="margin:0 0 16px">Tracking number: <strong style="font-family:monospace;font-size:16px">${esc(order.trackingNumber ?? '')}</strong></p>`
+    : ''
+}
+<p style="margin:0">Standard Shipping takes 3-5 business days.</p>
+</div>
+<p style="font-size:13px;color:#5f5850;margin:16px 0">Questions? Write to <a href="mailto:${esc(store.supportEmail)}">${esc(store.supportEmail)}</a> or call ${esc(store.supportPhone)} (${SUPPORT_HOURS}).</p>
+</div></body></html>`;
+  return { to: order.email ?? '', subject: `Your Ironwake order #${order.id} has shipped`, text, html };
+}

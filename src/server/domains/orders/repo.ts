@@ -116,3 +116,45 @@ export async function selectAdminOrders(db: Tx, limit = 1000): Promise<{ order: 
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
 }
+
+/** Claims the shipped e-mail for an order: true for exactly one caller, ever. */
+export async function claimShippedEmail(db: Tx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ shippedEmailSentAt: sql`now()` })
+    .where(and(eq(orders.id, id), isNull(orders.shippedEmailSentAt)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function unclaimShippedEmail(db: Tx, id: number): Promise<void> {
+  await db.update(orders).set({ shippedEmailSentAt: null }).where(eq(orders.id, id));
+}
+
+/** Stores a label on an order that has none; false when another label got there first. */
+export async function attachLabel(
+  db: Tx,
+  id: number,
+  v: { trackingNumber: string; shippingCarrier: string; shippingService: string; shippingCostCents: number; labelUrl: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ ...v, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id), isNull(orders.trackingNumber)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function detachLabel(db: Tx, id: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      trackingNumber: null,
+      shippingCarrier: null,
+      shippingService: null,
+      shippingCostCents: null,
+      labelUrl: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, id));
+}

@@ -9,7 +9,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { CartService } from '../cart/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
-import { orderConfirmationMail } from './emails.ts';
+import { orderConfirmationMail, orderShippedMail } from './emails.ts';
 import * as repo from './repo.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -89,6 +89,19 @@ export function createOrdersService(d: Deps) {
     } catch (err) {
       d.log.error({ err, orderId }, 'order confirmation e-mail failed; it will be retried');
       await repo.unclaimConfirmationEmail(db, orderId);
+    }
+  }
+
+  /** The shipped e-mail, once per order however often it is marked shipped. */
+  async function sendShipped(orderId: number): Promise<void> {
+    const order = await repo.selectById(db, orderId);
+    if (!order?.email || (order.status !== 'shipped' && order.status !== 'delivered')) return;
+    if (!(await repo.claimShippedEmail(db, orderId))) return;
+    try {
+      await d.mailer.send(orderShippedMail(order, await repo.selectItems(db, orderId), d.store));
+    } catch (err) {
+      d.log.error({ err, orderId }, 'shipped e-mail failed; it will be sent when the order is set shipped again');
+      await repo.unclaimShippedEmail(db, orderId);
     }
   }
 
@@ -315,7 +328,29 @@ export function createOrdersService(d: Deps) {
         return (await repo.updateOrder(tx, order.id, set)) ?? order;
       });
       await catalog.catalogChanged();
+      if (status === 'shipped') await sendShipped(updated.id);
       return toAdminOrder(updated, await repo.selectItems(db, updated.id));
+    },
+
+    /** The order a label is made for, with its items; refused unless paid and addressed. */
+    async orderForLabel(id: number): Promise<{ order: AdminOrder; row: repo.OrderRow; items: repo.OrderItemRow[] }> {
+      const row = await repo.selectById(db, id);
+      if (!row) throw notFound('Order');
+      if (row.status === 'pending') throw new AppError('conflict', 'This order is not paid yet: no label can be made for it');
+      if (!row.shippingAddress || !row.shippingCity || !row.shippingState || !row.shippingZip) {
+        throw new AppError('conflict', 'This order has no shipping address: no label can be made for it');
+      }
+      const items = await repo.selectItems(db, id);
+      return { order: toAdminOrder(row, items), row, items };
+    },
+
+    /** Keeps a new label on its order; false when the order got one meanwhile. */
+    attachLabel: (id: number, label: Parameters<typeof repo.attachLabel>[2]) => repo.attachLabel(db, id, label),
+    detachLabel: (id: number) => repo.detachLabel(db, id),
+    async adminOrder(id: number): Promise<AdminOrder> {
+      const row = await repo.selectById(db, id);
+      if (!row) throw notFound('Order');
+      return toAdminOrder(row, await repo.selectItems(db, id));
     },
 
     /** Confirmation e-mails whose sending failed: sent again by the sweeper. */

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "orders_tracking_uq" ON "orders" USING btree ("tracking_number");

@@ -1,0 +1,96 @@
+import { randomInt } from 'node:crypto';
+import bwipjs from 'bwip-js/node';
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import type { Label, LabelProvider, LabelRequest } from './label-provider.ts';
+import { winAnsi } from './pdf-text.ts';
+
+/** 4 × 6 inches in PDF points. */
+export const LABEL_SIZE: [number, number] = [288, 432];
+
+/** IW + 18 digits: the store's own tracking reference, unique per label (and per order in the database). */
+export function newTrackingNumber(): string {
+  let digits = '';
+  for (let i = 0; i < 18; i++) digits += String(randomInt(10));
+  return `IW${digits}`;
+}
+
+export async function code128Png(text: string): Promise<Buffer> {
+  return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 14, includetext: false, paddingwidth: 0 });
+}
+
+function lines(page: PDFPage, font: PDFFont, at: { x: number; y: number }, size: number, texts: string[], gap = 1.25): number {
+  let y = at.y;
+  for (const t of texts) {
+    page.drawText(winAnsi(t), { x: at.x, y, size, font, color: rgb(0, 0, 0) });
+    y -= size * gap;
+  }
+  return y;
+}
+
+/**
+ * The built-in label provider: a 4×6 PDF with ship-from, ship-to, the order's label, service,
+ * weight and a Code 128 barcode of the tracking number. Carrier, service and cost come from
+ * configuration; postage is bought separately (docs/decisions/0013).
+ */
+export function createBuiltinLabelProvider(opts: { carrier: string; service: string; costCents: number }): LabelProvider {
+  return {
+    name: 'builtin',
+
+    async create(req: LabelRequest): Promise<Label> {
+      const trackingNumber = newTrackingNumber();
+      const doc = await PDFDocument.create();
+      doc.setTitle(`Shipping label ${trackingNumber}`);
+      doc.setProducer('Ironwake store');
+      const page = doc.addPage(LABEL_SIZE);
+      const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+      const regular = await doc.embedFont(StandardFonts.Helvetica);
+      const [w, h] = LABEL_SIZE;
+      const m = 14;
+
+      page.drawText(winAnsi(opts.carrier.toUpperCase()), { x: m, y: h - 34, size: 22, font: bold });
+      page.drawText(winAnsi(opts.service), { x: m, y: h - 52, size: 11, font: regular });
+      page.drawText(winAnsi(`Order ${req.orderLabel}`), { x: w - m - 100, y: h - 34, size: 10, font: bold });
+      page.drawText(`#${req.orderId}`, { x: w - m - 100, y: h - 48, size: 9, font: regular });
+      page.drawLine({ start: { x: m, y: h - 62 }, end: { x: w - m, y: h - 62 }, thickness: 2 });
+
+      page.drawText('FROM', { x: m, y: h - 78, size: 7, font: bold });
+      const f = req.shipFrom;
+      lines(page, regular, { x: m, y: h - 90 }, 8, [f.name, f.street, `${f.city}, ${f.state} ${f.zip}`]);
+
+      page.drawText('SHIP TO', { x: m, y: h - 132, size: 8, font: bold });
+      const t = req.shipTo;
+      const after = lines(page, bold, { x: m + 10, y: h - 150 }, 13, [
+        t.name.toUpperCase(),
+        t.street.toUpperCase(),
+        `${t.city}, ${t.state} ${t.zip}`.toUpperCase(),
+        t.country === 'US' ? 'UNITED STATES' : t.country,
+      ]);
+      page.drawLine({ start: { x: m, y: after - 8 }, end: { x: w - m, y: after - 8 }, thickness: 2 });
+
+      const ounces = (req.weightGrams / 28.3495).toFixed(1);
+      lines(page, regular, { x: m, y: after - 24 }, 9, [
+        `Weight: ${ounces} oz (${req.weightGrams} g)`,
+        `Date: ${new Date().toISOString().slice(0, 10)}`,
+      ]);
+
+      const png = await doc.embedPng(await code128Png(trackingNumber));
+      const bw = w - 2 * m;
+      const bh = 70;
+      page.drawImage(png, { x: m, y: 52, width: bw, height: bh });
+      page.drawText('TRACKING #', { x: m, y: 36, size: 7, font: bold });
+      page.drawText(trackingNumber.replace(/(.{4})/g, '$1 ').trim(), { x: m, y: 20, size: 12, font: bold });
+
+      return {
+        trackingNumber,
+        carrier: opts.carrier,
+        service: opts.service,
+        costCents: opts.costCents,
+        pdf: Buffer.from(await doc.save()),
+      };
+    },
+
+    async void() {
+      // The built-in label bought no postage: nothing to refund.
+    },
+  };
+}

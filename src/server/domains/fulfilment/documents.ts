@@ -1,0 +1,65 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { LABEL_SIZE } from './builtin-labels.ts';
+import { winAnsi } from './pdf-text.ts';
+
+export interface SlipOrder {
+  id: number;
+  label: string;
+  createdAt: Date;
+  shipTo: string[];
+  items: { name: string; quantity: number }[];
+  supportEmail: string;
+}
+
+/** A 4×6 packing slip: what goes in the box, for whom. */
+export async function packingSlipPdf(o: SlipOrder): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Packing slip, order ${o.id}`);
+  const page = doc.addPage(LABEL_SIZE);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const [, h] = LABEL_SIZE;
+  const m = 16;
+  let y = h - 36;
+  page.drawText('IRONWAKE', { x: m, y, size: 18, font: bold });
+  y -= 18;
+  page.drawText('Packing slip', { x: m, y, size: 11, font: regular });
+  y -= 24;
+  page.drawText(winAnsi(`Order ${o.label}  (#${o.id})`), { x: m, y, size: 10, font: bold });
+  y -= 14;
+  page.drawText(`Placed ${o.createdAt.toISOString().slice(0, 10)}`, { x: m, y, size: 9, font: regular });
+  y -= 22;
+  page.drawText('SHIP TO', { x: m, y, size: 8, font: bold });
+  for (const line of o.shipTo) {
+    y -= 12;
+    page.drawText(winAnsi(line), { x: m, y, size: 10, font: regular });
+  }
+  y -= 26;
+  page.drawText('QTY', { x: m, y, size: 8, font: bold });
+  page.drawText('ITEM', { x: m + 40, y, size: 8, font: bold });
+  for (const item of o.items) {
+    y -= 16;
+    page.drawText(String(item.quantity), { x: m, y, size: 11, font: bold });
+    page.drawText(winAnsi(item.name), { x: m + 40, y, size: 11, font: regular });
+  }
+  page.drawText(winAnsi(`Questions? ${o.supportEmail}`), { x: m, y: 40, size: 9, font: regular });
+  page.drawText('For external use only. Keep away from children.', { x: m, y: 26, size: 8, font: regular });
+  return Buffer.from(await doc.save());
+}
+
+/** The page 'Test Printer' sends. */
+export async function testPagePdf(printerUrl: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle('Printer test page');
+  const page = doc.addPage(LABEL_SIZE);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawRectangle({ x: 8, y: 8, width: 272, height: 416, borderWidth: 2 });
+  page.drawText('IRONWAKE', { x: 20, y: 380, size: 22, font: bold });
+  page.drawText('Printer test page', { x: 20, y: 356, size: 14, font: regular });
+  page.drawText(winAnsi(printerUrl).slice(0, 60), { x: 20, y: 330, size: 8, font: regular });
+  page.drawText(new Date().toISOString(), { x: 20, y: 316, size: 8, font: regular });
+  page.drawText('If this page is sharp and fits the label,', { x: 20, y: 60, size: 9, font: regular });
+  page.drawText('shipping labels will print correctly.', { x: 20, y: 46, size: 9, font: regular });
+  return Buffer.from(await doc.save());
+}
