@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseHandle } from '#db/client.ts';
 import { seedCatalog } from '#db/seed.ts';
 import type { Config } from './config.ts';
 import { adminAuthRoutes } from './domains/admin-auth/routes.ts';
+import { adminAnalyticsRoutes, analyticsCollectRoutes } from './domains/analytics/routes.ts';
+import { type AnalyticsService, createAnalyticsService } from './domains/analytics/service.ts';
 import { type AdminAuthService, createAdminAuthService } from './domains/admin-auth/service.ts';
 import { cartRoutes } from './domains/cart/routes.ts';
 import { adminCatalogRoutes } from './domains/catalog/admin-routes.ts';
@@ -45,6 +47,7 @@ export interface Services {
   adminAuth: AdminAuthService;
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
+  analytics: AnalyticsService;
 }
 
 declare module 'fastify' {
@@ -134,7 +137,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     labels: createUploadStore(config.dataDir, 'labels'),
     log: app.log,
   });
-  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment });
+  const analytics = createAnalyticsService(database.db, { orders, reviews, ownHost: new URL(config.publicUrl).hostname });
+  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment, analytics });
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);
@@ -150,6 +154,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(paymentRoutes);
   if (payments.acceptsWebhooks) await app.register(stripeWebhookRoutes);
   await app.register(reviewRoutes);
+  await app.register(analyticsCollectRoutes);
   await app.register(adminAuthRoutes);
   // Everything the owner can see or change: a valid session and a same-origin request (DESIGN §6).
   await app.register(async (admin) => {
@@ -158,6 +163,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await admin.register(adminCatalogRoutes);
     await admin.register(adminFulfilmentRoutes);
     await admin.register(adminReviewRoutes);
+    await admin.register(adminAnalyticsRoutes);
   });
   await registerSeo(app);
   await registerSsr(app, ssr);

@@ -18,3 +18,6 @@ export const CONTENT_PATHS: readonly string[] = [...GUIDE_PATHS, ...LEGAL_PATHS]
 
 /** Public pages that are not generated from data (product pages come from the catalog). */
 export const SITEMAP_STATIC_PATHS: readonly string[] = ['/', '/contact', ...CONTENT_PATHS];
+
+/** The owner's dashboard: never tracked, never indexed. */
+export const isAdminPathname = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');

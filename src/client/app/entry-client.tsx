@@ -29,6 +29,8 @@ function start(el: HTMLElement) {
   const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1500));
   idle(() => {
     for (const r of ROUTES) void r.page.preload().catch(() => {});
+    // First-party analytics, after everything else (docs/decisions/0014).
+    void import('../analytics/beacon.ts').then((m) => m.startBeacon()).catch(() => {});
   });
 }
 

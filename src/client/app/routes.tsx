@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicProduct } from '#shared/catalog.ts';
 import type { ContentPage } from '#shared/content.ts';
-import { CONTENT_PATHS } from '#shared/site.ts';
+import { CONTENT_PATHS, isAdminPathname } from '#shared/site.ts';
 import type { PublicConfig, RouteDataLoaders } from '#shared/ssr-contract.ts';
 import { contentQuery } from '../storefront/articles/api/get-content.ts';
 import { productQuery } from '../storefront/catalog/api/get-product.ts';
@@ -67,7 +67,7 @@ export const ADMIN_ROUTE: AppRoute = {
   head: (ctx) => ({ title: `Admin Dashboard | ${STORE}`, description: '', path: ctx.path, noindex: true }),
 };
 
-export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+export const isAdminPath = isAdminPathname;
 
 const articlePage = lazyPage('src/client/storefront/articles/article-page.tsx', () =>
   import('../storefront/articles/article-page.tsx').then((m) => m.ArticlePage),

@@ -11,7 +11,7 @@ import { InventoryTab } from '../inventory/inventory-tab.tsx';
 import { ORDER_FILTERS, OrdersTab } from '../orders/orders-tab.tsx';
 import { SupportTab } from '../support/support-tab.tsx';
 import { REVIEW_FILTERS, ReviewsTab } from '../reviews/reviews-tab.tsx';
-import { AnalyticsTab } from './later-tabs.tsx';
+import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
 const TABS = ['orders', 'reviews', 'analytics', 'inventory', 'support'] as const;

@@ -32,6 +32,16 @@ export function ConfirmationPage() {
     enabled: valid && saved === null,
   });
 
+  const order = saved?.order ?? server.data;
+  const shownOrderId = order?.orderId;
+  // The purchase, for first-party analytics (the beacon counts a session as converted only if
+  // this order is really paid).
+  useEffect(() => {
+    if (!shownOrderId) return;
+    window.__iwPurchase = shownOrderId;
+    dispatchEvent(new CustomEvent('iw:purchase', { detail: shownOrderId }));
+  }, [shownOrderId]);
+
   if (!valid || (saved === null && server.isError)) {
     return (
       <PageMessage
@@ -42,7 +52,6 @@ export function ConfirmationPage() {
       />
     );
   }
-  const order = saved?.order ?? server.data;
   if (!order) {
     return (
       <div className="grid min-h-[60vh] place-items-center" role="status" aria-label="Loading your order">

@@ -158,3 +158,72 @@ export async function detachLabel(db: Tx, id: number): Promise<void> {
     })
     .where(eq(orders.id, id));
 }
+
+const PAID = sql`('paid', 'shipped', 'delivered')`;
+const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
+
+/** Revenue, customers and units of paid orders (paid, shipped or delivered), computed in SQL. */
+export async function selectSalesFigures(db: Tx) {
+  const res = (await db.execute(sql`
+    with paid as (
+      select o.id, o.total_cents, lower(o.email) as email, coalesce(o.paid_at, o.created_at) as at
+      from ${orders} o where o.status in ${PAID}
+    ),
+    units as (
+      select
+        coalesce(sum(i.quantity) filter (where i.name ilike '%3-pack%'), 0)::int as bundles,
+        coalesce(sum(i.quantity) filter (where i.name not ilike '%3-pack%'), 0)::int as singles,
+        count(distinct i.order_id) filter (where i.name ilike '%3-pack%')::int as bundle_orders
+      from ${orderItems} i join paid p on p.id = i.order_id
+    ),
+    customers as (
+      select email, count(*) as n, min(at) as first from paid where email is not null group by email
+    )
+    select
+      (select coalesce(sum(total_cents), 0)::bigint from paid) as total,
+      (select coalesce(sum(total_cents), 0)::bigint from paid where at >= now() - interval '30 days') as d30,
+      (select coalesce(sum(total_cents), 0)::bigint from paid where at >= now() - interval '7 days') as d7,
+      (select count(*)::int from paid) as orders,
+      (select count(*)::int from customers) as customers,
+      (select count(*)::int from customers where first >= now() - interval '30 days') as new_customers,
+      (select count(*)::int from customers where n > 1) as returning_customers,
+      units.bundles, units.singles, units.bundle_orders
+    from units
+  `)) as unknown as { rows: Record<string, string | number>[] };
+  const r = res.rows[0] ?? {};
+  const n = (k: string) => Number(r[k] ?? 0);
+  return {
+    totalCents: n('total'),
+    last30Cents: n('d30'),
+    last7Cents: n('d7'),
+    orders: n('orders'),
+    customers: n('customers'),
+    newCustomers: n('new_customers'),
+    returningCustomers: n('returning_customers'),
+    bundles: n('bundles'),
+    singles: n('singles'),
+    bundleOrders: n('bundle_orders'),
+  };
+}
+
+/** Revenue of paid orders per UTC day, for the last `days` days (today included). */
+export async function selectDailyRevenue(db: Tx, days: number): Promise<{ day: string; cents: number }[]> {
+  const res = (await db.execute(sql`
+    select to_char(d, 'YYYY-MM-DD') as day,
+      (select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
+        where ${orders.status} in ${PAID} and ${paidAt} >= d and ${paidAt} < d + interval '1 day') as cents
+    from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}), date_trunc('day', now()), interval '1 day') as d
+    order by d
+  `)) as unknown as { rows: { day: string; cents: string | number }[] };
+  return res.rows.map((r) => ({ day: r.day, cents: Number(r.cents) }));
+}
+
+/** Which of these order ids are paid (paid, shipped or delivered). */
+export async function selectPaidAmong(db: Tx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.id, ids), inArray(orders.status, ['paid', 'shipped', 'delivered'])));
+  return new Set(rows.map((r) => r.id));
+}

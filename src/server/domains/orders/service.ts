@@ -353,6 +353,11 @@ export function createOrdersService(d: Deps) {
       return toAdminOrder(row, await repo.selectItems(db, id));
     },
 
+    /** For the analytics tab: sales figures computed from paid orders. */
+    salesFigures: () => repo.selectSalesFigures(db),
+    dailyRevenue: (days: number) => repo.selectDailyRevenue(db, days),
+    paidAmong: (ids: number[]) => repo.selectPaidAmong(db, ids),
+
     /** Confirmation e-mails whose sending failed: sent again by the sweeper. */
     sendConfirmation,
   };

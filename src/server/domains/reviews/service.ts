@@ -87,6 +87,8 @@ export function createReviewsService(db: Database, catalog: CatalogService, opts
       };
     },
 
+    adminStats: (): Promise<AdminReviewStats> => repo.selectAdminStats(db),
+
     async approve(id: number): Promise<AdminReview> {
       const r = await repo.approve(db, id);
       if (!r) throw new AppError('not_found', 'Review not found');

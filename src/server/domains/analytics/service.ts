@@ -1,0 +1,98 @@
+import type { CollectBody } from '#shared/analytics.ts';
+import type { AnalyticsResponse } from '#shared/analytics-types.ts';
+import { formatCents } from '#shared/money.ts';
+import type { Database } from '#db/client.ts';
+import type { OrdersService } from '../orders/service.ts';
+import type { ReviewsService } from '../reviews/service.ts';
+import { sourceOf } from './collect.ts';
+import * as repo from './repo.ts';
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
+
+/**
+ * First-party analytics (DESIGN §7): page views and engagement from the storefront's beacon (no
+ * cookies, no IP), joined with paid orders for revenue and conversion. Every figure is computed
+ * from stored facts; nothing is estimated.
+ */
+export function createAnalyticsService(db: Database, d: { orders: OrdersService; reviews: ReviewsService; ownHost: string }) {
+  return {
+    async collect(body: CollectBody): Promise<void> {
+      const props =
+        body.type === 'engagement'
+          ? { engagedMs: body.engagedMs ?? 0 }
+          : body.type === 'vitals'
+            ? { vitals: body.vitals ?? {} }
+            : body.type === 'purchase' && body.orderId
+              ? { orderId: body.orderId }
+              : null;
+      await repo.insertEvent(db, {
+        type: body.type,
+        path: body.path.split('?')[0]?.split('#')[0] ?? '/',
+        referrer: body.referrer?.slice(0, 500) || null,
+        source: body.type === 'pageview' ? sourceOf(body.utm?.source, body.referrer, d.ownHost) : null,
+        utmSource: body.utm?.source || null,
+        utmMedium: body.utm?.medium || null,
+        utmCampaign: body.utm?.campaign || null,
+        visitorId: body.visitorId,
+        sessionId: body.sessionId,
+        props,
+      });
+    },
+
+    /** GET /api/analytics (SPEC §3). */
+    async report(): Promise<AnalyticsResponse> {
+      const [sales, revenueDaily, sessions, sources, topPages, sessionsDaily, purchases, vitals, reviewStats] = await Promise.all(
+        [
+          d.orders.salesFigures(),
+          d.orders.dailyRevenue(7),
+          repo.selectSessions(db),
+          repo.selectSources(db),
+          repo.selectTopPages(db),
+          repo.selectDailySessions(db, 7),
+          repo.selectPurchases(db),
+          repo.selectVitals(db),
+          d.reviews.adminStats(),
+        ],
+      );
+      // A session converted when the order it reported is really paid.
+      const paid = await d.orders.paidAmong([...new Set(purchases.map((p) => p.orderId))]);
+      const converted = new Set(purchases.filter((p) => paid.has(p.orderId)).map((p) => p.sessionId)).size;
+      const totalSourceSessions = sources.reduce((s, x) => s + x.sessions, 0);
+      const sessionsByDay = new Map(sessionsDaily.map((x) => [x.day, x.sessions]));
+
+      return {
+        business: {
+          totalRevenue: formatCents(sales.totalCents),
+          last30DaysRevenue: formatCents(sales.last30Cents),
+          last7DaysRevenue: formatCents(sales.last7Cents),
+          averageOrderValue: formatCents(sales.orders ? Math.round(sales.totalCents / sales.orders) : 0),
+          totalCustomers: sales.customers,
+          newCustomers: sales.newCustomers,
+          returnCustomerRate: pct(sales.returningCustomers, sales.customers),
+          singleBottlesSold: sales.singles,
+          bundlesSold: sales.bundles,
+          bundleRate: pct(sales.bundleOrders, sales.orders),
+          conversionRate: pct(converted, sessions.sessions),
+          reviewStats,
+        },
+        website: {
+          last30DaysVisitors: sessions.sessions,
+          avgSessionDuration: Math.round(sessions.avgSeconds),
+          bounceRate: pct(sessions.bounces, sessions.sessions),
+        },
+        daily: revenueDaily.map((r) => ({ date: r.day, sessions: sessionsByDay.get(r.day) ?? 0, revenue: formatCents(r.cents) })),
+        topPages,
+        trafficSources: sources.map((s) => ({ source: s.source, percentage: pct(s.sessions, totalSourceSessions) })),
+        vitals: {
+          lcp: vitals.lcp == null ? null : Math.round(vitals.lcp),
+          inp: vitals.inp == null ? null : Math.round(vitals.inp),
+          cls: vitals.cls == null ? null : Math.round(vitals.cls * 1000) / 1000,
+          samples: vitals.samples,
+        },
+        generatedAt: new Date().toISOString(),
+      };
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** POST /api/analytics/collect (DESIGN §7): what the storefront's beacon may send. */
+const id = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a random id');
+const short = z.string().trim().max(100).optional();
+
+export const CollectBodySchema = z.strictObject({
+  type: z.enum(['pageview', 'engagement', 'vitals', 'purchase']),
+  path: z
+    .string()
+    .max(300)
+    .regex(/^\/[^\s]*$/, 'path must start with /'),
+  referrer: z.string().max(500).optional(),
+  utm: z.strictObject({ source: short, medium: short, campaign: short }).optional(),
+  visitorId: id,
+  sessionId: id,
+  /** engagement: visible time on the page, in ms. */
+  engagedMs: z.number().int().min(0).max(86_400_000).optional(),
+  /** vitals: the page's Core Web Vitals. */
+  vitals: z
+    .strictObject({
+      lcp: z.number().min(0).max(600_000).optional(),
+      inp: z.number().min(0).max(600_000).optional(),
+      cls: z.number().min(0).max(100).optional(),
+    })
+    .optional(),
+  /** purchase: the order the confirmation page showed. */
+  orderId: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export type CollectBody = z.infer<typeof CollectBodySchema>;
