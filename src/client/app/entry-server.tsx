@@ -7,11 +7,17 @@ import { makeQueryClient } from '../lib/query-client.ts';
 import { renderContent as renderContentPage } from '../storefront/articles/render-content.tsx';
 import { HomeInfo } from '../storefront/home/info-sections.tsx';
 import { FooterContent } from '../storefront/layout/footer-content.tsx';
+import { ProductInfoBundle, ProductInfoSingle } from '../storefront/product/product-info.tsx';
 import { App, headFor, matchRoute } from './app.tsx';
 import { renderHead } from './head.ts';
 import { registerServerIslands } from './static-island.tsx';
 
-registerServerIslands({ footer: FooterContent, 'home-info': HomeInfo });
+registerServerIslands({
+  footer: FooterContent,
+  'home-info': HomeInfo,
+  'product-info-single': ProductInfoSingle,
+  'product-info-bundle': ProductInfoBundle,
+});
 
 export const renderContent: SsrRenderContent = renderContentPage;
 

@@ -1,10 +1,9 @@
-import { ArrowLeft, BadgeCheck, ShieldCheck, Zap } from 'lucide';
+import { ArrowLeft } from 'lucide';
 import { lazy, Suspense } from 'react';
+import { Island } from '../../app/static-island.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useWhenIdle } from '../../lib/when-idle.ts';
 import { Link, useNavigate, useParams } from 'react-router';
-import { productFaq } from '#content/product-faq.ts';
-import { DIRECTIONS, SAFETY, USAGE } from '#content/usage.ts';
 import { isBundle } from '#shared/constants.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -15,11 +14,9 @@ import { Price, productSavings } from '../catalog/components/price.tsx';
 import { ProductImage } from '../catalog/components/product-image.tsx';
 import { NotFoundMessage } from '../pages/not-found-page.tsx';
 
-const BENEFITS = [
-  { icon: Zap, title: 'Instant Activation', text: 'Pre-activated: uncap and breathe. Works in seconds, no prep.' },
-  { icon: BadgeCheck, title: 'Professional Grade', text: 'The strength competitive lifters use, in a measured 30 g fill.' },
-  { icon: ShieldCheck, title: 'Safe & Effective', text: `Clear directions: ${USAGE.distance} away, ${USAGE.usesPerSession}.` },
-];
+// Registered as server islands in entry-server.tsx; loaded only when navigating here in the browser.
+const loadSingleInfo = () => import('./product-info.tsx').then((m) => m.ProductInfoSingle);
+const loadBundleInfo = () => import('./product-info.tsx').then((m) => m.ProductInfoBundle);
 
 export function ProductPage() {
   const id = Number(useParams().id);
@@ -95,59 +92,8 @@ export function ProductPage() {
         </div>
       </div>
 
-      <section aria-label="Benefits" className="mt-14 grid gap-6 md:grid-cols-3">
-        {BENEFITS.map(({ icon, title, text }) => (
-          <div key={title} className="rounded-xl border border-line bg-white p-6">
-            <Icon node={icon} className="size-8 text-amber-deep" />
-            <h2 className="mt-3 text-lg font-bold uppercase">{title}</h2>
-            <p className="mt-1 text-muted">{text}</p>
-          </div>
-        ))}
-      </section>
-
-      <section
-        aria-labelledby="directions-title"
-        className="mt-14 grid gap-8 rounded-2xl bg-ink p-6 text-white sm:p-10 md:grid-cols-2"
-      >
-        <div>
-          <h2 id="directions-title" className="font-display text-2xl uppercase">
-            Directions
-          </h2>
-          <ol className="mt-5 grid gap-4">
-            {DIRECTIONS.map((d, i) => (
-              <li key={d.title} className="flex gap-4">
-                <span className="grid size-8 shrink-0 place-items-center rounded-full bg-amber font-bold text-ink">{i + 1}</span>
-                <span className="text-white/90">{d.text}</span>
-              </li>
-            ))}
-          </ol>
-        </div>
-        <div>
-          <h2 className="font-display text-2xl uppercase">Safety</h2>
-          <ul className="mt-5 grid list-disc gap-2 pl-5 text-white/90">
-            {SAFETY.map((s) => (
-              <li key={s}>{s}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="product-faq-title" className="mx-auto mt-14 max-w-3xl">
-        <h2 id="product-faq-title" className="font-display text-2xl uppercase">
-          Frequently asked
-        </h2>
-        <div className="mt-5 divide-y divide-line rounded-xl border border-line bg-white">
-          {productFaq(bundle).map((f) => (
-            <details key={f.q} className="group px-5">
-              <summary className="flex min-h-14 items-center justify-between gap-4 py-4 font-bold">
-                {f.q}
-                <span className="text-2xl leading-none transition-transform group-open:rotate-45">+</span>
-              </summary>
-              <p className="pb-5 text-muted">{f.a}</p>
-            </details>
-          ))}
-        </div>
-      </section>
+      {/* Benefits, directions, safety and FAQ never change after the server rendered them: a static island. */}
+      <Island id={bundle ? 'product-info-bundle' : 'product-info-single'} load={bundle ? loadBundleInfo : loadSingleInfo} />
 
       <section aria-labelledby="reviews-title" className="mt-14">
         <h2 id="reviews-title" className="mb-5 font-display text-2xl uppercase">
