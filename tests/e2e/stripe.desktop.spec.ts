@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
+import { freePort, type StoreServer, startStore } from './support/store-server.ts';
 
 /**
  * The checkout in Stripe mode: a store started with the three Stripe variables, its SDK pointed at
@@ -14,63 +12,30 @@ import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-str
 const STUB = fs.readFileSync(path.join(import.meta.dirname, 'support/stripe-js-stub.js'), 'utf8');
 
 let fake: FakeStripe;
-let server: ChildProcess;
+let store: StoreServer;
 let baseURL: string;
 let dataDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    srv.on('error', reject);
-  });
-}
 
 test.beforeAll(async () => {
   fake = await startFakeStripe();
   const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  fake.webhookUrl = `${baseURL}/api/webhooks/stripe`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-stripe-e2e-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
+  fake.webhookUrl = `http://127.0.0.1:${port}/api/webhooks/stripe`;
+  store = await startStore(
+    {
       STRIPE_SECRET_KEY: FAKE_KEYS.secretKey,
       STRIPE_PUBLISHABLE_KEY: FAKE_KEYS.publishableKey,
       STRIPE_WEBHOOK_SECRET: FAKE_KEYS.webhookSecret,
       STRIPE_API_URL: fake.url,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const up = await fetch(`${baseURL}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the store in Stripe mode did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    port,
+  );
+  baseURL = store.baseURL;
+  dataDir = store.dataDir;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await store?.stop();
   await fake?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Stripe's two origins, as the browser sees them; every other outside request is recorded. */

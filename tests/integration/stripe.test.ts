@@ -332,3 +332,26 @@ describe('without Stripe', () => {
     }
   });
 });
+
+describe('marketing tags in the Content-Security-Policy', () => {
+  it('allows exactly the configured tags’ origins, and none of them on /checkout', async () => {
+    const tagged = await createTestApp({ GA_MEASUREMENT_ID: 'G-TEST123', META_PIXEL_ID: '1234567890' });
+    const plain = await createTestApp();
+    try {
+      const policy = async (app: TestApp['app'], url: string) =>
+        String((await app.inject({ url })).headers['content-security-policy']);
+      const home = await policy(tagged.app, '/');
+      expect(home).toContain('https://www.googletagmanager.com');
+      expect(home).toContain('https://connect.facebook.net');
+      expect(home).not.toContain('doubleclick'); // Google Ads is not configured
+      const checkout = await policy(tagged.app, '/checkout?payment_intent=pi_x_secret_y');
+      expect(checkout).not.toContain('googletagmanager');
+      expect(checkout).not.toContain('facebook');
+      const none = await policy(plain.app, '/');
+      expect(none).not.toMatch(/google|facebook/);
+    } finally {
+      await tagged.close();
+      await plain.close();
+    }
+  });
+});

@@ -30,7 +30,7 @@ function start(el: HTMLElement) {
   idle(() => {
     for (const r of ROUTES) void r.page.preload().catch(() => {});
     // First-party analytics, after everything else (docs/decisions/0014).
-    void import('../analytics/beacon.ts').then((m) => m.startBeacon()).catch(() => {});
+    void import('../analytics/start.ts').then((m) => m.startAnalytics(config)).catch(() => {});
   });
 }
 

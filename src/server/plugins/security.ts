@@ -12,13 +12,36 @@ const STRIPE = {
   img: ['https://*.stripe.com'],
 };
 
+/** The marketing tags' origins (Google's and Meta's CSP guides), allowed only when configured, never on /checkout. */
+const GOOGLE = {
+  script: ['https://www.googletagmanager.com'],
+  connect: [
+    'https://www.google-analytics.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://www.googletagmanager.com',
+  ],
+  img: ['https://www.google-analytics.com', 'https://www.googletagmanager.com'],
+};
+const GOOGLE_ADS = {
+  script: ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net'],
+  connect: ['https://www.google.com', 'https://googleads.g.doubleclick.net', 'https://www.googleadservices.com'],
+  img: ['https://www.google.com', 'https://googleads.g.doubleclick.net'],
+  frame: ['https://td.doubleclick.net', 'https://www.googletagmanager.com'],
+};
+const META = {
+  script: ['https://connect.facebook.net'],
+  connect: ['https://www.facebook.com', 'https://connect.facebook.net'],
+  img: ['https://www.facebook.com'],
+};
+
 type Raw = IncomingMessage & { cspNonce?: string };
 const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0];
 
 /**
  * Security headers with a Content-Security-Policy that allows exactly the origins in use:
  * our own, and the third-party services only when configured and only where used (Stripe on
- * /checkout; the tags issue adds its own).
+ * /checkout; the marketing tags, when configured, everywhere but /checkout).
  * The one inline script (the SSR state) carries a per-request nonce; styles allow inline style
  * attributes (Radix positions popovers with them), so they get no nonce.
  */
@@ -30,11 +53,21 @@ declare module 'fastify' {
 export async function registerSecurity(app: FastifyInstance, config: Config, opts: { dev: boolean }): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
   const stripeOn = (req: IncomingMessage) => Boolean(config.stripe) && pathOf(req) === '/checkout';
-  /** A directive's sources, with Stripe's added on the page that uses it. */
+  const t = config.tags;
+  const tagSets = [
+    ...(t.gaMeasurementId || t.googleAdsId ? [GOOGLE] : []),
+    ...(t.googleAdsId ? [GOOGLE_ADS] : []),
+    ...(t.metaPixelId ? [META] : []),
+  ] as { script?: string[]; connect?: string[]; img?: string[]; frame?: string[] }[];
+  const tagsOn = (req: IncomingMessage) => tagSets.length > 0 && pathOf(req) !== '/checkout';
+  const tagSources = (kind: 'script' | 'connect' | 'img' | 'frame') => [...new Set(tagSets.flatMap((set) => set[kind] ?? []))];
+  /** A directive's sources, with Stripe's on the page that uses it and the tags' everywhere else. */
   const sources =
-    (own: string[], stripe: string[], extra?: (req: Raw) => string[]) =>
+    (own: string[], stripe: string[], kind: 'script' | 'connect' | 'img', extra?: (req: Raw) => string[]) =>
     (req: IncomingMessage): string =>
-      [...own, ...(extra?.(req as Raw) ?? []), ...(stripeOn(req) ? stripe : [])].join(' ');
+      [...own, ...(extra?.(req as Raw) ?? []), ...(stripeOn(req) ? stripe : []), ...(tagsOn(req) ? tagSources(kind) : [])].join(
+        ' ',
+      );
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (req) => {
     req.cspNonce = randomBytes(16).toString('base64');
@@ -47,12 +80,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
           useDefaults: false,
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: [sources(["'self'"], STRIPE.script, (req) => [`'nonce-${req.cspNonce}'`])],
+            scriptSrc: [sources(["'self'"], STRIPE.script, 'script', (req) => [`'nonce-${req.cspNonce}'`])],
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: [sources(["'self'", 'data:', 'blob:'], STRIPE.img)],
+            imgSrc: [sources(["'self'", 'data:', 'blob:'], STRIPE.img, 'img')],
             fontSrc: ["'self'"],
-            connectSrc: [sources(["'self'"], STRIPE.connect)],
-            frameSrc: [(req) => (stripeOn(req) ? STRIPE.frame.join(' ') : "'none'")],
+            connectSrc: [sources(["'self'"], STRIPE.connect, 'connect')],
+            frameSrc: [
+              (req) =>
+                stripeOn(req)
+                  ? STRIPE.frame.join(' ')
+                  : tagsOn(req) && tagSources('frame').length
+                    ? tagSources('frame').join(' ')
+                    : "'none'",
+            ],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             formAction: ["'self'"],

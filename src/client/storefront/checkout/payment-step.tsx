@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
 import { PAYMENT_NOT_COMPLETED } from '#shared/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -34,7 +33,6 @@ export interface PaymentStepProps {
  * what follows: completion and the confirmation page, a failure toast, or waiting for it to settle.
  */
 export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProps) {
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const { supportEmail, stripePublishableKey } = usePublicConfig();
   const [paying, setPaying] = useState(false);
@@ -47,7 +45,10 @@ export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProp
     };
   }, []);
 
-  const goToConfirmation = () => setTimeout(() => navigate(`/order-confirmation?payment_intent=${paymentIntentId}`), REDIRECT_MS);
+  // A page load, not a client-side navigation: the confirmation page gets its own CSP (the
+  // checkout's allows no marketing tag) and the tags may report the purchase there (ADR 0014).
+  const goToConfirmation = () =>
+    setTimeout(() => window.location.assign(`/order-confirmation?payment_intent=${paymentIntentId}`), REDIRECT_MS);
 
   /** The provider said the payment succeeded: the server checks it and marks the order paid. */
   const completePaid = async () => {

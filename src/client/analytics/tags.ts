@@ -1,0 +1,172 @@
+import type { PublicConfig } from '#shared/ssr-contract.ts';
+import { isAdminPathname } from '#shared/site.ts';
+
+/**
+ * The owner's marketing tags (GA4, Google Ads, Meta Pixel), loaded only when configured, after the
+ * page and the first-party beacon, never on /checkout nor in the dashboard (DESIGN §6). The pages
+ * carry no tag code: this module follows route changes and watches the store's own API answers
+ * (a product page's product, a cart add, the confirmed order) to send the SPEC's events.
+ */
+type Tags = PublicConfig['tags'];
+type Gtag = (...args: unknown[]) => void;
+type Fbq = ((...args: unknown[]) => void) & {
+  queue?: unknown[];
+  callMethod?: (...a: unknown[]) => void;
+  loaded?: boolean;
+  version?: string;
+};
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: Gtag;
+    fbq?: Fbq;
+    _fbq?: Fbq;
+  }
+}
+
+const blocked = (path: string) => path === '/checkout' || isAdminPathname(path);
+
+function script(src: string): void {
+  const s = document.createElement('script');
+  s.async = true;
+  s.src = src;
+  document.head.appendChild(s);
+}
+
+interface Item {
+  id: number;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+export function startTags(tags: Tags): void {
+  const { gaMeasurementId: ga, googleAdsId: ads, googleAdsConversionLabel: label, metaPixelId: pixel } = tags;
+  if ((!ga && !ads && !pixel) || blocked(location.pathname)) return;
+
+  let gtag: Gtag | null = null;
+  if (ga || ads) {
+    window.dataLayer = window.dataLayer ?? [];
+    gtag = function gtagShim() {
+      // biome-ignore lint/complexity/noArguments: gtag.js reads the arguments object itself
+      window.dataLayer?.push(arguments);
+    };
+    window.gtag = gtag;
+    gtag('js', new Date());
+    if (ga) gtag('config', ga, { send_page_view: false });
+    if (ads) gtag('config', ads);
+    script(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ga ?? ads ?? '')}`);
+  }
+  let fbq: Fbq | null = null;
+  if (pixel) {
+    const f: Fbq = (...args: unknown[]) => {
+      if (f.callMethod) f.callMethod(...args);
+      else f.queue?.push(args);
+    };
+    f.queue = [];
+    f.loaded = true;
+    f.version = '2.0';
+    window.fbq = f;
+    window._fbq = f;
+    fbq = f;
+    script('https://connect.facebook.net/en_US/fbevents.js');
+    f('init', pixel);
+  }
+
+  const ga4Items = (items: Item[]) =>
+    items.map((i) => ({ item_id: String(i.id), item_name: i.name, price: i.price, quantity: i.quantity }));
+
+  async function page(path: string): Promise<void> {
+    if (blocked(path)) return;
+    gtag?.('event', 'page_view', { page_path: path, page_location: location.href, page_title: document.title });
+    fbq?.('track', 'PageView');
+    const product = /^\/product\/(\d+)$/.exec(path);
+    if (product) {
+      const res = await fetch(`/api/products/${product[1]}`).catch(() => null);
+      if (!res?.ok) return;
+      const p = (await res.json()) as { id: number; name: string; price: string };
+      const value = Number(p.price);
+      gtag?.('event', 'view_item', {
+        currency: 'USD',
+        value,
+        items: ga4Items([{ id: p.id, name: p.name, price: value, quantity: 1 }]),
+      });
+      fbq?.('track', 'ViewContent', { content_ids: [String(p.id)], content_type: 'product', value, currency: 'USD' });
+    }
+  }
+
+  async function purchase(): Promise<void> {
+    const pi = new URLSearchParams(location.search).get('payment_intent');
+    if (!pi) return;
+    const res = await fetch(`/api/orders/confirmation/${encodeURIComponent(pi)}`).catch(() => null);
+    if (!res?.ok) return;
+    const o = (await res.json()) as {
+      orderId: number;
+      total: string;
+      items: { productId: number; name: string; unitPrice: string; quantity: number }[];
+    };
+    // Once per order, however often the page is shown.
+    const key = `iw_tagged_${o.orderId}`;
+    try {
+      if (localStorage.getItem(key)) return;
+      localStorage.setItem(key, '1');
+    } catch {
+      // storage off: sent with each showing
+    }
+    const value = Number(o.total);
+    const items = o.items.map((i) => ({ id: i.productId, name: i.name, price: Number(i.unitPrice), quantity: i.quantity }));
+    gtag?.('event', 'purchase', { transaction_id: String(o.orderId), value, currency: 'USD', items: ga4Items(items) });
+    if (ads && label)
+      gtag?.('event', 'conversion', { send_to: `${ads}/${label}`, value, currency: 'USD', transaction_id: String(o.orderId) });
+    fbq?.('track', 'Purchase', { value, currency: 'USD', content_ids: items.map((i) => String(i.id)), content_type: 'product' });
+  }
+
+  // Cart adds: the store's own POST /api/cart answers with the item and its product.
+  const originalFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const res = await originalFetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (res.ok && (init?.method ?? 'GET').toUpperCase() === 'POST' && new URL(url, location.href).pathname === '/api/cart') {
+      void res
+        .clone()
+        .json()
+        .then((item: { quantity: number; product: { id: number; name: string; price: string } }) => {
+          const sent = JSON.parse(String(init?.body ?? '{}')) as { quantity?: number };
+          const quantity = sent.quantity ?? 1;
+          const price = Number(item.product.price);
+          gtag?.('event', 'add_to_cart', {
+            currency: 'USD',
+            value: price * quantity,
+            items: ga4Items([{ id: item.product.id, name: item.product.name, price, quantity }]),
+          });
+          fbq?.('track', 'AddToCart', {
+            content_ids: [String(item.product.id)],
+            content_type: 'product',
+            value: price * quantity,
+            currency: 'USD',
+          });
+        })
+        .catch(() => {});
+    }
+    return res;
+  };
+
+  let current = '';
+  const onRoute = () => {
+    if (location.pathname === current) return;
+    current = location.pathname;
+    void page(current);
+  };
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = history[method].bind(history);
+    history[method] = (...args: Parameters<History['pushState']>) => {
+      original(...args);
+      queueMicrotask(onRoute);
+    };
+  }
+  addEventListener('popstate', onRoute);
+  onRoute();
+  if (window.__iwPurchase) void purchase();
+  addEventListener('iw:purchase', () => void purchase());
+}
