@@ -9,7 +9,12 @@ const EVENTS = Number(process.env.EVENTS ?? 100_000);
 const RUNS = 7;
 
 const app = await buildApp(
-  loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) }),
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  }),
   { ssr: 'off' },
 );
 try {

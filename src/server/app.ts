@@ -84,7 +84,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
     },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may set the client address; anyone else's X-Forwarded-For is ignored.
+    trustProxy: config.trustProxy,
     forceCloseConnections: true,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -38,6 +38,9 @@ describe('config', () => {
     });
     expect(c.admin).toEqual({ username: 'owner', password: 'a-long-password' });
     expect(c.printerUrl).toBe('ipp://127.0.0.1:631/printers/labels');
+    expect(c.trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
     expect(c.rateLimits.loginPer15Min).toBe(3);
     expect(c.tags.gaMeasurementId).toBe('G-TEST');
   });

@@ -70,6 +70,12 @@ export const ConfigSchema = z.object({
   GOOGLE_ADS_ID: optionalString,
   GOOGLE_ADS_CONVERSION_LABEL: optionalString,
   META_PIXEL_ID: optionalString,
+  /** Which proxies' X-Forwarded-For to believe: 'loopback' (a proxy on this host), 'false', 'true', or addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, loopback or a list of addresses')
+    .default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_CART_PER_MINUTE: positiveInt.default(300),
   RATE_LIMIT_CHECKOUT_PER_MINUTE: positiveInt.default(20),
@@ -105,6 +111,8 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly publicUrl: string;
   readonly logLevel: string;
+  /** Fastify's trustProxy: whose X-Forwarded-For sets the client address (per-IP limits). */
+  readonly trustProxy: boolean | string;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
   readonly stripe:
     | {
@@ -175,6 +183,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -93,6 +93,21 @@ describe('admin sign-in', () => {
     expect((await login(t.app, { username: 'target', password: 'x' }, from(nextIp()))).statusCode).toBe(429);
   });
 
+  it('a client far away cannot dodge the per-IP limit with its own X-Forwarded-For', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress: '203.0.113.77', // not a trusted proxy (TRUST_PROXY defaults to loopback)
+        headers: { origin: ORIGIN, 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { username: `spray-${i}`, password: 'guess' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
   it('guesses sent at once are all counted', async () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => login(t.app, { username: 'burst', password: `guess-${i}` }, from(nextIp()))),
