@@ -12,7 +12,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/resilience/**/*.test.ts'],
+          // *.pg.test.ts: what only a PostgreSQL server can show at scale.
+          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'pglite' },
         },
       },
@@ -21,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'pg',
           // integration-pg/: what only a PostgreSQL server can show (several instances, LISTEN/NOTIFY).
-          include: ['tests/integration/**/*.test.ts', 'tests/integration-pg/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'tests/integration-pg/**/*.test.ts', 'tests/resilience/**/*.test.ts'],
           env: { TEST_DB: 'pg' },
         },
       },

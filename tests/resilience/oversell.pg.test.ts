@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { count, inventoryOf, secretOf, setInventory, shopper } from '../support/checkout.ts';
+
+/**
+ * 1,000 shoppers at once for the last 50 units, on a PostgreSQL server (issue "Proof at scale"):
+ * exactly 50 paid orders, the stock at 0 and never below, every unit accounted for in the stock
+ * movements. (PostgreSQL only: *.pg.test.ts.)
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000', RATE_LIMIT_CART_PER_MINUTE: '1000000' });
+  expect(t.driver).toBe('postgres');
+});
+afterAll(() => t?.close());
+
+describe('no oversell at scale', () => {
+  it('1,000 concurrent checkouts against 50 units: exactly 50 paid, stock 0', async () => {
+    await setInventory(t.app, 5, 50);
+    const movementsBefore = await count(t.app, 'stock_movements', 'product_id = 5');
+    const shoppers = Array.from({ length: 1000 }, () => shopper(t.app));
+    await Promise.all(shoppers.map((s) => s.add(5, 1)));
+
+    const started = await Promise.all(shoppers.map((s) => s.checkout()));
+    const ok = started.map((r, i) => ({ r, s: shoppers[i] })).filter((x) => x.r.statusCode === 201);
+    expect(ok).toHaveLength(50);
+    expect(started.filter((r) => r.statusCode === 409)).toHaveLength(950);
+    expect(started.every((r) => r.statusCode < 500)).toBe(true);
+
+    // Everyone who got a unit pays at once, and completes twice over.
+    await Promise.all(
+      ok.map(async ({ r, s }) => {
+        const { secret, paymentIntentId } = secretOf(r.json().checkoutUrl);
+        await s?.ship(paymentIntentId);
+        expect((await s?.pay(secret))?.json().status).toBe('succeeded');
+        const done = await Promise.all([s?.complete(paymentIntentId), s?.complete(paymentIntentId)]);
+        expect(done.map((d) => d?.statusCode)).toEqual([200, 200]);
+      }),
+    );
+    const ids = ok.map(({ r }) => `'${secretOf(r.json().checkoutUrl).paymentIntentId}'`).join(',');
+    expect(await count(t.app, 'orders', `status = 'paid' and payment_intent_id in (${ids})`)).toBe(50);
+    expect(await inventoryOf(t.app, 5)).toBe(0);
+    // One reservation movement per paid order, nothing else.
+    expect(await count(t.app, 'stock_movements', 'product_id = 5')).toBe(movementsBefore + 50);
+  }, 120_000);
+});
