@@ -42,6 +42,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // A crash between a payment and its order's completion is repaired here (webhooks repair it too).
+  app.services.orders
+    .reconcilePaid()
+    .then((n) => n > 0 && app.log.warn({ completed: n }, 'completed paid orders left pending by an earlier stop'))
+    .catch((err: unknown) => app.log.error({ err }, 'reconciliation at start failed'));
   const shown = config.publicUrl;
   app.log.info(
     `Store running at ${shown} (database: ${app.database.driver}, payments: ${app.services.payments.providerName}, mail: ${app.mailer.target})`,

@@ -227,3 +227,19 @@ export async function selectPaidAmong(db: Tx, ids: number[]): Promise<Set<number
     .where(and(inArray(orders.id, ids), inArray(orders.status, ['paid', 'shipped', 'delivered'])));
   return new Set(rows.map((r) => r.id));
 }
+
+/** Payment ids of recent pending orders (a week), for reconciliation after a crash. */
+export async function selectRecentPendingPaymentIds(db: Tx): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.paymentIntentId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        isNull(orders.paymentIssue),
+        isNotNull(orders.paymentIntentId),
+        sql`${orders.createdAt} > now() - interval '7 days'`,
+      ),
+    );
+  return rows.map((r) => r.id).filter((id): id is string => Boolean(id));
+}

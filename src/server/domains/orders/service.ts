@@ -353,6 +353,23 @@ export function createOrdersService(d: Deps) {
       return toAdminOrder(row, await repo.selectItems(db, id));
     },
 
+    /**
+     * After a crash (or at any start): recent pending orders whose payment is known to have
+     * succeeded are completed now, so no paid payment is left without its order. Returns how many.
+     */
+    async reconcilePaid(): Promise<number> {
+      const succeeded = await payments.succeededAmong(await repo.selectRecentPendingPaymentIds(db));
+      let completed = 0;
+      for (const id of succeeded) {
+        const r = await service.completePayment(id).catch((err: unknown) => {
+          d.log.error({ err, paymentIntentId: id }, 'reconciliation failed; it is tried again at the next start');
+          return null;
+        });
+        if (r?.state === 'paid') completed += 1;
+      }
+      return completed;
+    },
+
     /** For the analytics tab: sales figures computed from paid orders. */
     salesFigures: () => repo.selectSalesFigures(db),
     dailyRevenue: (days: number) => repo.selectDailyRevenue(db, days),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { paymentEvents, payments } from '#db/schema/index.ts';
 import type { PaymentStatus } from './provider.ts';
@@ -56,4 +56,14 @@ export async function eventExists(db: Tx, provider: 'test' | 'stripe', eventId: 
     .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Of these payment ids, the ones this store has seen succeed. */
+export async function selectSucceeded(db: Tx, provider: 'test' | 'stripe', ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: payments.providerPaymentId })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), inArray(payments.providerPaymentId, ids), eq(payments.status, 'succeeded')));
+  return rows.map((r) => r.id);
 }

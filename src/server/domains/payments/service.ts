@@ -47,6 +47,9 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
     /** The test provider's card form; undefined when Stripe is the provider. */
     confirmTest: test ? (idOrSecret: string, cardNumber: string) => test.confirm(idOrSecret, cardNumber) : undefined,
 
+    /** Of these payment ids, those known here to have succeeded (the test provider's own record, Stripe's last answer or webhook). */
+    succeededAmong: (ids: string[]) => repo.selectSucceeded(db, active.name, ids),
+
     /** Whether the provider sends webhooks (Stripe). */
     acceptsWebhooks: Boolean(active.parseWebhook),
 
