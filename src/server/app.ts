@@ -15,6 +15,7 @@ import { adminCatalogRoutes } from './domains/catalog/admin-routes.ts';
 import { type CartService, createCartService } from './domains/cart/service.ts';
 import { catalogRoutes } from './domains/catalog/routes.ts';
 import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
+import { createFileStore, type FileStore, importFilesFromDisk } from './domains/files/store.ts';
 import { createBuiltinLabelProvider } from './domains/fulfilment/builtin-labels.ts';
 import type { LabelProvider } from './domains/fulfilment/label-provider.ts';
 import { adminFulfilmentRoutes } from './domains/fulfilment/routes.ts';
@@ -32,7 +33,6 @@ import { createStripeProvider } from './domains/payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './domains/payments/webhook-routes.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
-import { createUploadStore, type UploadStore } from './lib/uploads.ts';
 import { requireAdmin } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -56,7 +56,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     services: Services;
     mailer: Mailer;
-    uploads: UploadStore;
+    uploads: FileStore;
   }
 }
 
@@ -128,14 +128,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const adminAuth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });
   if (config.admin) await adminAuth.ensureAdmin(config.admin.username, config.admin.password);
   app.decorate('mailer', mailer);
-  app.decorate('uploads', createUploadStore(config.dataDir));
+  // Files from the older on-disk layout move into the database once (ADR 0015).
+  for (const folder of ['uploads', 'labels'] as const) {
+    const copied = await importFilesFromDisk(database.db, config.dataDir, folder);
+    if (copied > 0) app.log.info({ folder, copied }, 'files copied from the data folder into the database');
+  }
+  app.decorate('uploads', createFileStore(database.db, 'uploads'));
   const reviews = createReviewsService(database.db, catalog, { perHour: config.rateLimits.reviewsPerHour });
   const fulfilment = createFulfilmentService({
     config,
     orders,
     catalog,
     provider: opts.labelProvider ?? createBuiltinLabelProvider({ ...config.shipping, costCents: config.shipping.labelCostCents }),
-    labels: createUploadStore(config.dataDir, 'labels'),
+    labels: createFileStore(database.db, 'labels'),
     log: app.log,
   });
   const analytics = createAnalyticsService(database.db, { orders, reviews, ownHost: new URL(config.publicUrl).hostname });

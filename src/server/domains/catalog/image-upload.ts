@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../../errors.ts';
-import type { UploadStore } from '../../lib/uploads.ts';
+import type { FileStore } from '../files/store.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_NAME = /^[a-f0-9]{32}\.webp$/;
@@ -22,7 +22,7 @@ function sniff(b: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
  * decoded and re-encoded by sharp as WebP of at most 1600 px with no metadata, so nothing of the
  * original file but its pixels is ever served. Returns the image's URL on this store.
  */
-export async function storeProductImage(store: UploadStore, data: Buffer): Promise<string> {
+export async function storeProductImage(store: FileStore, data: Buffer): Promise<string> {
   const kind = sniff(data);
   if (!kind) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, WebP or GIF images can be uploaded');
   let webp: Buffer;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { IppError, jobState, printPdf } from '../../lib/ipp.ts';
-import type { UploadStore } from '../../lib/uploads.ts';
+import type { FileStore } from '../files/store.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { packingSlipPdf, testPagePdf } from './documents.ts';
@@ -32,7 +32,7 @@ export function createFulfilmentService(d: {
   orders: OrdersService;
   catalog: CatalogService;
   provider: LabelProvider;
-  labels: UploadStore;
+  labels: FileStore;
   log: FastifyBaseLogger;
 }) {
   const printerUrl = d.config.printerUrl;
