@@ -1,59 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, newSessionId } from '../support/app.ts';
+import { type StoreServer, startStore } from '../support/store-process.ts';
 
 /**
  * The server killed with SIGKILL in the middle of payments (issue "Proof at scale"): after a
  * restart, no payment that succeeded is left without its paid order. (PostgreSQL only.)
  */
 let db: Awaited<ReturnType<typeof createPgDatabase>>;
-let port: number;
-let server: ChildProcess | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function start(): Promise<void> {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      ADMIN_USERNAME: 'owner',
-      ADMIN_PASSWORD: 'correct-horse-battery',
-      RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
-      RATE_LIMIT_CART_PER_MINUTE: '100000',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    if (Date.now() > deadline) throw new Error('the store did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+let store: StoreServer;
 
 const post = (path: string, body: unknown) =>
-  fetch(`http://127.0.0.1:${port}${path}`, {
+  fetch(`${store.baseURL}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -61,11 +19,15 @@ const post = (path: string, body: unknown) =>
 
 beforeAll(async () => {
   db = await createPgDatabase();
-  port = await freePort();
-  await start();
+  store = await startStore({
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
+    RATE_LIMIT_CART_PER_MINUTE: '100000',
+  });
 });
 afterAll(async () => {
-  server?.kill('SIGKILL');
+  await store?.stop();
   await db?.drop();
 });
 
@@ -107,8 +69,7 @@ describe('a crash in the middle of payments', () => {
       post('/api/payments/test/confirm', { paymentIntentId: secret, cardNumber: '4242424242424242' }).catch(() => null),
     );
     await Promise.race(paying);
-    server?.kill('SIGKILL');
-    await new Promise((r) => server?.once('exit', r));
+    await store.kill();
     await Promise.allSettled(paying);
 
     // The provider's record of a payment that succeeded with no store alive to complete it (as a
@@ -121,7 +82,7 @@ describe('a crash in the middle of payments', () => {
     const succeeded = await query<{ n: number }>(`select count(*)::int as n from payments where status = 'succeeded'`);
     expect(succeeded[0]?.n).toBeGreaterThan(1);
 
-    await start();
+    await store.restart();
     // Reconciliation runs right after the start.
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {

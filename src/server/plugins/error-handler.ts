@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '#db/client.ts';
 import { AppError } from '../errors.ts';
 
 const WHERE: Record<string, string> = {
@@ -45,6 +46,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
                 ? 'Request body is not valid JSON'
                 : err.message;
       return reply.status(status).send({ message, code: code ?? 'bad_request' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The store recovers by itself when the database is back (pool and notifier reconnect).
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: 'The store is briefly unavailable. Please try again in a moment.', code: 'unavailable' });
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });

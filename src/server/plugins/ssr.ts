@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ContentQuerySchema } from '#shared/content.ts';
 import type { PublicConfig, SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
+import { isDatabaseUnavailable } from '#db/client.ts';
+import { STORE_NAME } from '#shared/constants.ts';
 import { notFound } from '../errors.ts';
 
 export type SsrMode = 'prod' | 'dev' | 'off';
@@ -111,6 +113,12 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
   }
 
   const config = publicConfigOf(app);
+  const BRIEFLY_AWAY = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="10"><meta name="robots" content="noindex"><title>Back in a moment | ${STORE_NAME}</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fafaf9}
+main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}p{margin:0;color:#57534e}</style></head>
+<body><main><h1>We'll be right back</h1><p>The store is briefly unavailable. This page reloads by itself in a few seconds.</p></main></body></html>`;
   const data: SsrDataLoaders = {
     listProducts: () => app.services.catalog.listActiveProducts(),
     getProduct: (id) => app.services.catalog.getActiveProduct(id),
@@ -120,7 +128,20 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url;
     const [template, mod] = await Promise.all([getTemplate(url), getModule()]);
-    const result = await mod.render({ url, data, config });
+    let result: Awaited<ReturnType<SsrModule['render']>>;
+    try {
+      result = await mod.render({ url, data, config });
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      // A shopper's browser gets a page, not JSON, while the database is away.
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('retry-after', '5')
+        .send(BRIEFLY_AWAY);
+    }
     const nonce = req.cspNonce;
     const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>window.__RQ_STATE__=${serializeForScript(
       result.state,

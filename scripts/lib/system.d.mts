@@ -1,0 +1,16 @@
+export const CHROMIUM: string;
+export const NGINX: string;
+export const isRoot: boolean;
+export function findPgBin(): string | undefined;
+export function run(cmd: string, args: string[], opts?: import('node:child_process').SpawnOptions): Promise<number>;
+export function ensureSystemPackages(): void;
+export function ensureAvahi(): void;
+export function freePort(): Promise<number>;
+export interface PostgresCluster {
+  url: string;
+  port: number;
+  halt(): void;
+  resume(): void;
+  stop(): void;
+}
+export function startPostgres(): Promise<PostgresCluster>;
