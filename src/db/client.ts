@@ -19,12 +19,20 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Databas
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** The advisory lock key held while an instance migrates and seeds ("ironwake" as a number). */
+const STARTUP_LOCK = 0x1a0e_3a4e;
+
 export interface DatabaseHandle {
   readonly db: Database;
   readonly driver: 'pglite' | 'postgres';
   /** The raw pg pool (PostgreSQL only), for LISTEN/NOTIFY. */
   readonly pool: pg.Pool | undefined;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while no other instance runs its own (a PostgreSQL advisory lock): instances starting
+   * together migrate and seed one after the other. With PGlite there is one process: it just runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,6 +57,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       driver: 'postgres',
       pool,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      exclusive: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -69,6 +90,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     driver: 'pglite',
     pool: undefined,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    exclusive: (fn) => fn(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -96,8 +96,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (!opts.database || !opts.keepDatabaseOpen) app.addHook('onClose', () => database.close());
-  await database.migrate();
-  if (opts.seed !== false) await seedCatalog(database.db);
+  await database.exclusive(async () => {
+    await database.migrate();
+    if (opts.seed !== false) await seedCatalog(database.db);
+  });
 
   const notifier: Notifier =
     database.pool && config.databaseUrl ? createPgNotifier(config.databaseUrl, database.pool, app.log) : createLocalNotifier();
