@@ -31,20 +31,25 @@ const IPPEVEPRINTER = '/usr/sbin/ippeveprinter';
 const AVAHI = '/usr/sbin/avahi-daemon';
 export const NGINX = '/usr/sbin/nginx';
 
-export function ensureSystemPackages() {
-  const missing = [];
-  if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
-  if (!findPgBin()) missing.push('postgresql');
+/** What each need is met by: a file that shows it installed, and the Debian packages to install. */
+const NEEDS = {
+  chromium: { present: () => fs.existsSync(CHROMIUM), packages: ['chromium'] },
+  postgresql: { present: () => Boolean(findPgBin()), packages: ['postgresql'] },
   // A real IPP printer for the label tests; it registers itself over DNS-SD, so it needs Avahi.
-  if (!fs.existsSync(IPPEVEPRINTER)) missing.push('cups-ipp-utils');
-  if (!fs.existsSync(AVAHI)) missing.push('avahi-daemon', 'dbus');
+  printer: { present: () => fs.existsSync(IPPEVEPRINTER), packages: ['cups-ipp-utils'] },
+  avahi: { present: () => fs.existsSync(AVAHI), packages: ['avahi-daemon', 'dbus'] },
   // The load balancer in front of several instances (npm run cluster and its test).
-  if (!fs.existsSync(NGINX)) missing.push('nginx-light');
+  nginx: { present: () => fs.existsSync(NGINX), packages: ['nginx-light'] },
+};
+
+/** Installs what is missing of `needs` (all by default) from Debian when root; else says what to install and exits. */
+export function ensureSystemPackages(needs = Object.keys(NEEDS), what = 'npm test') {
+  const missing = needs.filter((n) => !NEEDS[n].present()).flatMap((n) => NEEDS[n].packages);
   if (missing.length === 0) return;
   if (!isRoot) {
     console.error(
-      `npm test needs Debian packages that are missing: ${missing.join(' ')}.\n` +
-        `Install them (sudo apt-get install -y ${missing.join(' ')}) and run npm test again.`,
+      `${what} needs Debian packages that are missing: ${missing.join(' ')}.\n` +
+        `Install them (sudo apt-get install -y ${missing.join(' ')}) and run ${what} again.`,
     );
     process.exit(1);
   }
@@ -58,9 +63,8 @@ export function ensureSystemPackages() {
   const upd = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const inst = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
   if (ownPolicy) fs.rmSync(policy, { force: true });
-  const present = [CHROMIUM, IPPEVEPRINTER, AVAHI, NGINX].every((f) => fs.existsSync(f)) && findPgBin();
-  if (upd.status !== 0 || inst.status !== 0 || !present) {
-    console.error(`Could not install ${missing.join(' ')} with apt-get; install them by hand and run npm test again.`);
+  if (upd.status !== 0 || inst.status !== 0 || !needs.every((n) => NEEDS[n].present())) {
+    console.error(`Could not install ${missing.join(' ')} with apt-get; install them by hand and run ${what} again.`);
     process.exit(1);
   }
 }
