@@ -15,6 +15,7 @@ import { adminCatalogRoutes } from './domains/catalog/admin-routes.ts';
 import { type CartService, createCartService } from './domains/cart/service.ts';
 import { catalogRoutes } from './domains/catalog/routes.ts';
 import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
+import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
 import { createFileStore, type FileStore, importFilesFromDisk } from './domains/files/store.ts';
 import { createBuiltinLabelProvider } from './domains/fulfilment/builtin-labels.ts';
 import type { LabelProvider } from './domains/fulfilment/label-provider.ts';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  if (config.benchBaseline) await app.register(benchBaselineRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
