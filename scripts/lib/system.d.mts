@@ -14,4 +14,4 @@ export interface PostgresCluster {
   resume(): void;
   stop(): void;
 }
-export function startPostgres(): Promise<PostgresCluster>;
+export function startPostgres(opts?: { durable?: boolean }): Promise<PostgresCluster>;

@@ -84,7 +84,7 @@ export function freePort() {
  * A throwaway PostgreSQL cluster on loopback: its URL, `stop()` (and remove it), and `halt()` /
  * `resume()` to take the server down and bring it back on the same port with its data.
  */
-export async function startPostgres() {
+export async function startPostgres({ durable = false } = {}) {
   const bin = findPgBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-pg-'));
   const port = await freePort();
@@ -96,7 +96,9 @@ export async function startPostgres() {
       : spawnSync('/bin/bash', ['-c', cmd], { stdio: ['ignore', 'ignore', 'inherit'] });
   const init = sh(`${bin}/initdb -D ${dir} -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`);
   if (init.status !== 0) throw new Error('initdb failed');
-  const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  // Tests trade durability for speed; the benchmarks run PostgreSQL as a store would (durable).
+  const fast = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c max_connections=200${fast}`;
   const start = sh(`${bin}/pg_ctl -D ${dir} -l ${dir}/server.log -o '${opts}' -w start`);
   if (start.status !== 0) {
     console.error(fs.existsSync(`${dir}/server.log`) ? fs.readFileSync(`${dir}/server.log`, 'utf8') : '');

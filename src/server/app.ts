@@ -137,7 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (copied > 0) app.log.info({ folder, copied }, 'files copied from the data folder into the database');
   }
   app.decorate('uploads', createFileStore(database.db, 'uploads'));
-  const reviews = createReviewsService(database.db, catalog, { perHour: config.rateLimits.reviewsPerHour });
+  const reviews = createReviewsService(database.db, catalog, notifier, { perHour: config.rateLimits.reviewsPerHour });
   const fulfilment = createFulfilmentService({
     config,
     orders,

@@ -52,3 +52,19 @@ describe('product list cache with several instances', () => {
     expect(await eventually(async () => (await b.inject({ url: '/api/products/6' })).statusCode === 404)).toBe(true);
   });
 });
+
+describe('review figures with several instances', () => {
+  it('update on instance B when the owner approves or removes a review on instance A', async () => {
+    const statsOnB = async () => (await b.inject({ url: '/api/reviews/stats/6' })).json() as { totalReviews: number };
+    expect((await statsOnB()).totalReviews).toBe(0); // B has cached the figures now
+    const { rows } = (await a.database.db.execute(
+      sql.raw(`insert into reviews (product_id, customer_name, customer_email, rating, title, content, is_verified)
+               values (6, 'Sam', 'sam@example.com', 5, 'Strong', 'Wakes me up before every lift.', true) returning id`),
+    )) as unknown as { rows: { id: number }[] };
+    const id = rows[0]!.id;
+    await a.services.reviews.approve(id);
+    expect(await eventually(async () => (await statsOnB()).totalReviews === 1)).toBe(true);
+    await a.services.reviews.remove(id);
+    expect(await eventually(async () => (await statsOnB()).totalReviews === 0)).toBe(true);
+  });
+});

@@ -3,7 +3,7 @@ import { formatCents } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
-import { CachedValue } from './cache.ts';
+import { CachedValue } from '../../lib/cached-value.ts';
 import type { AdminProduct, ProductFormValues } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
 import * as repo from './repo.ts';

@@ -13,16 +13,18 @@ export function selectApproved(db: Tx, productId: number): Promise<ReviewRow[]> 
     .limit(200);
 }
 
-/** Approved reviews of a product: how many, and their average rounded to one decimal (in SQL). */
-export async function selectApprovedStats(db: Tx, productId: number): Promise<{ total: number; average: number }> {
-  const [row] = await db
+/** Approved reviews per product (those with any): how many, and their average rounded to one decimal (in SQL). */
+export async function selectApprovedStatsByProduct(db: Tx): Promise<Map<number, { total: number; average: number }>> {
+  const rows = await db
     .select({
+      productId: reviews.productId,
       total: sql<number>`count(*)::int`,
       average: sql<string | null>`round(avg(${reviews.rating})::numeric, 1)`,
     })
     .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.isApproved, true)));
-  return { total: Number(row?.total ?? 0), average: row?.average == null ? 0 : Number(row.average) };
+    .where(eq(reviews.isApproved, true))
+    .groupBy(reviews.productId);
+  return new Map(rows.map((r) => [r.productId, { total: Number(r.total), average: r.average == null ? 0 : Number(r.average) }]));
 }
 
 /**

@@ -8,6 +8,8 @@ import {
 } from '#shared/review-types.ts';
 import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
+import { CachedValue } from '../../lib/cached-value.ts';
+import type { Notifier } from '../../lib/notifier.ts';
 import { throttle } from '../../lib/rate-buckets.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as repo from './repo.ts';
@@ -15,6 +17,8 @@ import * as repo from './repo.ts';
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
 const HOUR = 3_600_000;
+/** Told to every instance when a review is approved or removed (what the public sees changes). */
+export const REVIEWS_CHANNEL = 'reviews_changed';
 
 const toPublic = (r: repo.ReviewRow): PublicReview => ({
   id: r.id,
@@ -32,7 +36,16 @@ const toPublic = (r: repo.ReviewRow): PublicReview => ({
  * once per e-mail, and a review is public only after the owner approves it. Verification and
  * submission are throttled per IP and per e-mail, so nobody can use them to find out who bought.
  */
-export function createReviewsService(db: Database, catalog: CatalogService, opts: { perHour: number }) {
+export function createReviewsService(db: Database, catalog: CatalogService, notifier: Notifier, opts: { perHour: number }) {
+  // Every product page shows its rating: the figures of all products, cached until a review is
+  // approved or removed (on any instance), so a page view costs no query.
+  const figures = new CachedValue(() => repo.selectApprovedStatsByProduct(db));
+  notifier.subscribe(REVIEWS_CHANNEL, () => figures.invalidate());
+  const changed = async () => {
+    figures.invalidate();
+    await notifier.publish(REVIEWS_CHANNEL);
+  };
+  const figuresOf = async (productId: number) => (await figures.get()).get(productId) ?? { total: 0, average: 0 };
   const limit = (ip: string, email: string) =>
     throttle(db, [`reviews:ip:${ip}`, `reviews:email:${email.toLowerCase()}`], opts.perHour, HOUR, 'Too many review requests.');
 
@@ -42,13 +55,13 @@ export function createReviewsService(db: Database, catalog: CatalogService, opts
     },
 
     async stats(productId: number): Promise<ReviewStats> {
-      const { total, average } = await repo.selectApprovedStats(db, productId);
+      const { total, average } = await figuresOf(productId);
       return { totalReviews: total, averageRating: average };
     },
 
     /** For the product page's structured data: null when there is no approved review. */
     async ratingSummary(productId: number): Promise<{ average: number; count: number } | null> {
-      const { total, average } = await repo.selectApprovedStats(db, productId);
+      const { total, average } = await figuresOf(productId);
       return total > 0 ? { average, count: total } : null;
     },
 
@@ -92,11 +105,13 @@ export function createReviewsService(db: Database, catalog: CatalogService, opts
     async approve(id: number): Promise<AdminReview> {
       const r = await repo.approve(db, id);
       if (!r) throw new AppError('not_found', 'Review not found');
+      await changed();
       return { ...toPublic(r), customerEmail: r.customerEmail, isApproved: r.isApproved };
     },
 
     async remove(id: number): Promise<void> {
       if (!(await repo.remove(db, id))) throw new AppError('not_found', 'Review not found');
+      await changed();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CachedValue } from './cache.ts';
+import { CachedValue } from './cached-value.ts';
 
 describe('CachedValue', () => {
   it('loads once until invalidated', async () => {
