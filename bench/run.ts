@@ -111,7 +111,8 @@ async function shoppingMix(base: string): Promise<Mix> {
         country: 'US',
       };
       if (!(await step('POST', '/api/orders/shipping', shipping))) continue;
-      if (!(await step('POST', '/api/payments/test/confirm', { paymentIntentId: secret, cardNumber: '4242424242424242' }))) continue;
+      if (!(await step('POST', '/api/payments/test/confirm', { paymentIntentId: secret, cardNumber: '4242424242424242' })))
+        continue;
       if (!(await step('POST', '/api/orders/complete', { paymentIntentId }))) continue;
       const confirmation = await step('GET', `/api/orders/confirmation/${paymentIntentId}`);
       if (confirmation?.status === 'paid') journeys++;
@@ -236,7 +237,8 @@ function machine(pgVersion: string) {
 // ── run ──────────────────────────────────────────────────────────────────────────────────────────
 
 ensureSystemPackages(['chromium', 'postgresql'], 'npm run bench');
-if (spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
+if (spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], { stdio: 'inherit' }).status !== 0)
+  process.exit(1);
 
 let cluster: PostgresCluster | undefined;
 const stores: StoreServer[] = [];
@@ -267,14 +269,21 @@ try {
   const pglite = await measure('pglite', onPglite);
   const lighthouseResult = await lighthouseScores(onPglite.baseURL);
 
-  const bundle = JSON.parse(execFileSync(process.execPath, [path.join(root, 'scripts/bundle-size.mjs'), '--json'], { encoding: 'utf8' })) as {
+  const bundle = JSON.parse(
+    execFileSync(process.execPath, [path.join(root, 'scripts/bundle-size.mjs'), '--json'], { encoding: 'utf8' }),
+  ) as {
     page: string;
     kb: number;
   }[];
   const initialJsKb = Math.max(...bundle.map((b) => b.kb));
 
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-  const figures = { postgres, pglite, lighthouse: lighthouseResult, initialJsKb: Object.fromEntries(bundle.map((b) => [b.page, b.kb])) };
+  const figures = {
+    postgres,
+    pglite,
+    lighthouse: lighthouseResult,
+    initialJsKb: Object.fromEntries(bundle.map((b) => [b.page, b.kb])),
+  };
   const lhMobile = Object.values(lighthouseResult).map((s) => s.mobile);
   const targets = [
     ...(['pglite', 'postgres'] as const).map((d) => ({
