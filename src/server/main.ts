@@ -1,5 +1,6 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { warmProductImages } from './domains/catalog/product-images.ts';
 
 /** Listen, sweep, and shut down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     .reconcilePaid()
     .then((n) => n > 0 && app.log.warn({ completed: n }, 'completed paid orders left pending by an earlier stop'))
     .catch((err: unknown) => app.log.error({ err }, 'reconciliation at start failed'));
+  void warmProductImages().catch((err: unknown) => app.log.warn({ err }, 'product images not rendered ahead'));
   const shown = config.publicUrl;
   app.log.info(
     `Store running at ${shown} (database: ${app.database.driver}, payments: ${app.services.payments.providerName}, mail: ${app.mailer.target})`,

@@ -70,9 +70,14 @@ describe('server-rendered storefront', () => {
     const db = t.app.database.db;
     await db.execute(
       sql.raw(`insert into reviews (product_id, customer_name, customer_email, rating, title, content, is_verified, is_approved)
-      values (5, 'A', 'a@example.com', 5, 'T', 'C', true, true), (5, 'B', 'b@example.com', 4, 'T', 'C', true, true),
+      values (5, 'A', 'a@example.com', 5, 'T', 'C', true, false), (5, 'B', 'b@example.com', 4, 'T', 'C', true, false),
              (5, 'C', 'c@example.com', 1, 'T', 'C', true, false)`),
     );
+    // The owner approves two of them (the page's figures are cached until an approval).
+    const { rows } = (await db.execute(
+      sql.raw(`select id from reviews where product_id = 5 and customer_name in ('A', 'B')`),
+    )) as unknown as { rows: { id: number }[] };
+    for (const { id } of rows) await t.app.services.reviews.approve(id);
     try {
       const product = jsonLd((await t.app.inject({ url: '/product/5' })).body).find(
         (d) => d['@type'] === 'Product',
@@ -123,6 +128,14 @@ describe('server-rendered storefront', () => {
     // The home page does not fetch the product page's code up front, nor the other way round.
     const home = (await t.app.inject({ url: '/' })).body;
     expect(home).not.toContain(manifest['src/client/storefront/product/product-page.tsx']!.file);
+  });
+
+  it('carries its stylesheet inside the page, so the first paint waits for no second request', async () => {
+    const html = (await t.app.inject({ url: '/product/5' })).body;
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(style.length).toBeGreaterThan(10_000);
+    expect(style).toContain('.mx-auto{');
   });
 
   it('leaves chunks the entry already loads out of the preload links', () => {

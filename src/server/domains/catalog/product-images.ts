@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ProductImageKind } from '#shared/catalog.ts';
+import { PRODUCT_IMAGE_WIDTHS, type ProductImageKind, ProductImageKindSchema } from '#shared/catalog.ts';
 import { faviconArt, ogArt, singleSvg, threePackSvg } from './product-art.ts';
 
 /** Rendered once per kind, width and format, then served from memory. */
@@ -30,6 +30,16 @@ export function renderProductImage(kind: ProductImageKind, width: number, format
     const img = rasterise(productImageSvg(kind), 1200, width);
     return format === 'webp' ? img.webp({ quality: 82 }).toBuffer() : img.png({ compressionLevel: 9 }).toBuffer();
   });
+}
+
+/**
+ * Renders every storefront size of both product images ahead of the first shopper, one at a time:
+ * the first page views after a start then wait for no image to be drawn (it is the LCP element).
+ */
+export async function warmProductImages(): Promise<void> {
+  for (const width of PRODUCT_IMAGE_WIDTHS) {
+    for (const kind of ProductImageKindSchema.options) await renderProductImage(kind, width, 'webp');
+  }
 }
 
 export function faviconSvg(): string {
