@@ -25,13 +25,20 @@ function start(el: HTMLElement) {
       </BrowserRouter>
     </StrictMode>,
   );
-  // The other pages' chunks load while the browser is idle, so navigating to them is instant.
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1500));
-  idle(() => {
-    for (const r of ROUTES) void r.page.preload().catch(() => {});
-    // First-party analytics, after everything else (docs/decisions/0014).
-    void import('../analytics/start.ts').then((m) => m.startAnalytics(config)).catch(() => {});
-  });
+  // The other pages' chunks load while the browser is idle, one per idle period (all at once made a
+  // long task on slow phones), so navigating to them is instant; first-party analytics comes last
+  // (docs/decisions/0014).
+  const idle = (cb: () => void) =>
+    window.requestIdleCallback ? window.requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 1500);
+  const tasks = [
+    ...ROUTES.map((r) => () => r.page.preload()),
+    () => import('../analytics/start.ts').then((m) => m.startAnalytics(config)),
+  ];
+  const next = () => {
+    const task = tasks.shift();
+    if (task) idle(() => void task().catch(() => {}).finally(next));
+  };
+  next();
 }
 
 // The current page's chunk (already fetched through the modulepreload link the server sent) must be
