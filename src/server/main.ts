@@ -55,10 +55,11 @@ async function main(): Promise<void> {
   );
   // With no admin configured or created before, one is made now and its password shown this once.
   const generated = config.admin ? null : await app.services.adminAuth.ensureSomeAdmin();
-  if (process.stdout.isTTY || config.env !== 'test')
-    console.log(`\n  Ironwake store: ${shown}\n  Admin:          ${shown}/admin\n`);
+  // For the person at the terminal, on standard error: standard output is the JSON log alone.
+  if (process.stderr.isTTY || config.env !== 'test')
+    console.error(`\n  Ironwake store: ${shown}\n  Admin:          ${shown}/admin\n`);
   if (generated) {
-    console.log(
+    console.error(
       `  An admin account was created: username "${generated.username}", password "${generated.password}".\n` +
         '  It is shown only now. Change it any time with: npm run admin -- set-password admin\n',
     );

@@ -25,18 +25,23 @@ function start(el: HTMLElement) {
       </BrowserRouter>
     </StrictMode>,
   );
-  // The other pages' chunks load while the browser is idle, one per idle period (all at once made a
-  // long task on slow phones), so navigating to them is instant; first-party analytics comes last
-  // (docs/decisions/0014).
+  // First-party analytics first (a short visit must still count, docs/decisions/0014), then the
+  // other pages' chunks, one per idle period (all at once made a long task on slow phones), so
+  // navigating to them is instant.
   const idle = (cb: () => void) =>
     window.requestIdleCallback ? window.requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 1500);
   const tasks = [
-    ...ROUTES.map((r) => () => r.page.preload()),
     () => import('../analytics/start.ts').then((m) => m.startAnalytics(config)),
+    ...ROUTES.map((r) => () => r.page.preload()),
   ];
   const next = () => {
     const task = tasks.shift();
-    if (task) idle(() => void task().catch(() => {}).finally(next));
+    if (!task) return;
+    idle(() => {
+      task()
+        .catch(() => {})
+        .finally(next);
+    });
   };
   next();
 }

@@ -74,7 +74,7 @@ export function orderShippedMail(
 ): Mail {
   const name = order.firstName ?? 'there';
   const tracking = order.trackingNumber
-    ? `${order.shippingCarrier ?? 'Carrier'} ${order.shippingService ?? ''}`.trim() + `, tracking number ${order.trackingNumber}`
+    ? `${`${order.shippingCarrier ?? 'Carrier'} ${order.shippingService ?? ''}`.trim()}, tracking number ${order.trackingNumber}`
     : null;
   const list = items.map((i) => `${i.quantity} × ${i.name}`);
   const text = [
