@@ -23,7 +23,7 @@ export const ProductIdParamsSchema = z.object({ id: idParam });
 export const ProductImageKindSchema = z.enum(['single', '3-pack']);
 export type ProductImageKind = z.infer<typeof ProductImageKindSchema>;
 
-export const PRODUCT_IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+export const PRODUCT_IMAGE_WIDTHS = [320, 640, 720, 960, 1280] as const;
 export const ProductImageQuerySchema = z.object({
   w: z.coerce
     .number()

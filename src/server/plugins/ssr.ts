@@ -29,10 +29,10 @@ export function serializeForScript(value: unknown): string {
 export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
 
 /**
- * `<link>` tags that let the browser fetch a page's own chunks (and what they import) in parallel
- * with the entry script, instead of after it runs. Chunks the entry already loads are left out.
+ * A page's own chunks (and what they import) beyond what the entry loads, and their stylesheets:
+ * what the browser fetches in parallel with the entry script instead of after it runs.
  */
-export function preloadLinks(manifest: ViteManifest, modules: readonly string[]): string {
+export function pageChunks(manifest: ViteManifest, modules: readonly string[]): { scripts: string[]; styles: string[] } {
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -42,15 +42,55 @@ export function preloadLinks(manifest: ViteManifest, modules: readonly string[])
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, inEntry);
   const needed = new Set<string>();
   for (const m of modules) walk(m, needed);
-  const links: string[] = [];
+  const scripts: string[] = [];
+  const styles: string[] = [];
   for (const key of needed) {
     if (inEntry.has(key)) continue;
     const chunk = manifest[key];
     if (!chunk) continue;
-    links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-    for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    scripts.push(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.push(`/${css}`);
   }
-  return links.join('\n');
+  return { scripts, styles };
+}
+
+/** `<link>` tags for a page's chunks: modulepreload for its scripts, stylesheets for its CSS. */
+export function preloadLinks(manifest: ViteManifest, modules: readonly string[]): string {
+  const { scripts, styles } = pageChunks(manifest, modules);
+  return [
+    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  ].join('\n');
+}
+
+/**
+ * The built page's script tags taken out of it: the entry script and the chunks it preloads. They
+ * are started by `bootScript` after the first paint instead (see there).
+ */
+export function takeOutScripts(html: string): { html: string; entry: string; preloads: string[] } {
+  let entry = '';
+  const preloads: string[] = [];
+  const rest = html
+    .replace(/<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\s*/g, (_tag, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  if (!entry) throw new Error('The built index.html has no entry script');
+  return { html: rest, entry, preloads };
+}
+
+/**
+ * Starts the storefront's scripts once the page has painted (or at once in a hidden tab): on a
+ * slow phone link the HTML, its inline styles and the main image then have the connection to
+ * themselves for the first paint, instead of sharing it with 100 KB of JavaScript that only
+ * hydrates what is already on screen. The chunks are fetched in parallel (modulepreload).
+ */
+export function bootScript(entry: string, modules: readonly string[]): string {
+  return `(function(e,m){function go(){var h=document.head;m.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=e;h.appendChild(s)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(${serializeForScript(entry)},${serializeForScript(modules)})`;
 }
 
 /**
@@ -98,12 +138,18 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
   let getTemplate: (url: string) => Promise<string>;
   let getModule: () => Promise<SsrModule>;
   let manifest: ViteManifest = {};
+  /** Production: the scripts started after the first paint (bootScript); dev: Vite's own tags. */
+  let boot: { entry: string; preloads: string[] } | undefined;
 
   if (mode === 'prod') {
     if (!builtClientExists()) throw new Error('The storefront is not built: run `npm run build` first.');
-    const template = inlineStylesheets(fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8'), (file) =>
-      fs.readFileSync(path.join(CLIENT_DIST, 'assets', file), 'utf8'),
+    const built = takeOutScripts(
+      inlineStylesheets(fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8'), (file) =>
+        fs.readFileSync(path.join(CLIENT_DIST, 'assets', file), 'utf8'),
+      ),
     );
+    const template = built.html;
+    boot = { entry: built.entry, preloads: built.preloads };
     const mod = (await import(pathToFileURL(SERVER_ENTRY).href)) as SsrModule;
     manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIST, '.vite/manifest.json'), 'utf8')) as ViteManifest;
     getTemplate = async () => template;
@@ -157,11 +203,16 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
         .send(BRIEFLY_AWAY);
     }
     const nonce = req.cspNonce;
+    const chunks = pageChunks(manifest, result.modules);
+    const start = boot ? `;${bootScript(boot.entry, [...boot.preloads, ...chunks.scripts])}` : '';
     const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>window.__RQ_STATE__=${serializeForScript(
       result.state,
-    )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}</script>`;
+    )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}${start}</script>`;
+    const links = boot
+      ? chunks.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('\n')
+      : preloadLinks(manifest, result.modules);
     const html = template
-      .replace('<!--ssr-head-->', () => `${result.head}\n${preloadLinks(manifest, result.modules)}`)
+      .replace('<!--ssr-head-->', () => `${result.head}\n${links}`)
       .replace('<!--ssr-html-->', () => result.html)
       .replace('<!--ssr-state-->', () => state);
     return reply.status(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);

@@ -1,6 +1,6 @@
 import { isBundle } from '#shared/constants.ts';
 
-const WIDTHS = [320, 640, 960, 1280] as const;
+const WIDTHS = [320, 640, 720, 960, 1280] as const;
 
 export function productImageKind(name: string, quantity = 1): 'single' | '3-pack' {
   return isBundle(name) || quantity >= 3 ? '3-pack' : 'single';
