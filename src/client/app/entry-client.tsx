@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { PublicConfig, SsrQueryState } from '#shared/ssr-contract.ts';
@@ -16,13 +16,25 @@ const config = window.__PUBLIC_CONFIG__ as PublicConfig;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 
+/** Once the whole tree has hydrated, the clicks the page held until then are replayed (ssr.ts bootScript). */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    // After this commit has settled (a task later), so every handler is in place.
+    const t = setTimeout(() => (window as Window & { __IW_REPLAY__?: (() => void) | null }).__IW_REPLAY__?.(), 0);
+    return () => clearTimeout(t);
+  }, []);
+  return children;
+}
+
 function start(el: HTMLElement) {
   hydrateRoot(
     el,
     <StrictMode>
-      <BrowserRouter>
-        <App qc={qc} config={config} />
-      </BrowserRouter>
+      <Hydrated>
+        <BrowserRouter>
+          <App qc={qc} config={config} />
+        </BrowserRouter>
+      </Hydrated>
     </StrictMode>,
   );
   // First-party analytics first (a short visit must still count, docs/decisions/0014), then the

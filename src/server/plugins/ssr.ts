@@ -90,7 +90,14 @@ export function takeOutScripts(html: string): { html: string; entry: string; pre
  * hydrates what is already on screen. The chunks are fetched in parallel (modulepreload).
  */
 export function bootScript(entry: string, modules: readonly string[]): string {
-  return `(function(e,m){function go(){var h=document.head;m.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=e;h.appendChild(s)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(${serializeForScript(entry)},${serializeForScript(modules)})`;
+  // Until the app has hydrated, a click on a button (or an Enter on a focused one) is held and
+  // replayed once it has (window.__IW_REPLAY__, called by the entry), one per task so each sees the
+  // state the one before left: nothing a shopper does in those first moments is lost. Links are
+  // left alone: they navigate as plain links.
+  const hold =
+    "var q=[];function c(v){var t=v.target,b=t&&t.closest&&t.closest('button,summary,[role=button]');if(b){v.preventDefault();v.stopPropagation();q.push(b)}}" +
+    "document.addEventListener('click',c,true);window.__IW_REPLAY__=function(){document.removeEventListener('click',c,true);window.__IW_REPLAY__=null;(function n(){var b=q.shift();if(!b)return;if(b.isConnected)b.click();setTimeout(n,0)})()};";
+  return `(function(e,m){${hold}function go(){var h=document.head;m.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=e;h.appendChild(s)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(${serializeForScript(entry)},${serializeForScript(modules)})`;
 }
 
 /**
