@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import sharp from 'sharp';
 
 /** The owner's journeys through the dashboard (SPEC §2 "Admin login", "Admin dashboard"). */

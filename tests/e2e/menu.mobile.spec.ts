@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 // Runs in the phone project only (playwright.config.ts): the menu button exists at phone width.
 test('the header menu works by keyboard on a phone and the Products link reaches the products', async ({ page }) => {

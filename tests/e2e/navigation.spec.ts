@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test('a hash in the home URL scrolls to that section', async ({ page }) => {
   await page.goto('/#instructions');

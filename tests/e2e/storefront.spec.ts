@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 // A shopper's journeys through the storefront, in Chromium, at desktop and phone widths.
 
@@ -152,17 +152,4 @@ test("a refused add shows the server's reason: no more than 99 of an item", asyn
   expect(status).toBe(201);
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByText('You can have at most 99 of this item in your cart', { exact: true })).toBeVisible();
-});
-
-test('taps made before the scripts have run are kept and carried out in order once they have', async ({ page }) => {
-  // A slow link: the page is painted and usable to read while its JavaScript is still on the way.
-  await page.route('**/assets/core-*.js', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
-  });
-  await page.goto('/');
-  const card = page.locator('#products article').filter({ hasText: 'Single Bottle' }).first();
-  await card.getByRole('button', { name: 'Increase quantity' }).click();
-  await card.getByRole('button', { name: /add to cart/i }).click();
-  await expect(page.getByRole('button', { name: /Open cart, 2 items/ })).toBeVisible({ timeout: 10_000 });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 import { freePort, type StoreServer, startStore } from './support/store-server.ts';
 

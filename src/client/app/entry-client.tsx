@@ -19,6 +19,7 @@ if (!root) throw new Error('#root is missing');
 /** Once the whole tree has hydrated, the clicks the page held until then are replayed (ssr.ts bootScript). */
 function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
     // After this commit has settled (a task later), so every handler is in place.
     const t = setTimeout(() => (window as Window & { __IW_REPLAY__?: (() => void) | null }).__IW_REPLAY__?.(), 0);
     return () => clearTimeout(t);
