@@ -184,8 +184,9 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="10"><meta name="robots" content="noindex"><title>Back in a moment | ${STORE_NAME}</title>
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fafaf9}
-main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}p{margin:0;color:#57534e}</style></head>
-<body><main><h1>We'll be right back</h1><p>The store is briefly unavailable. This page reloads by itself in a few seconds.</p></main></body></html>`;
+main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}p{margin:0;color:#57534e}
+.brand{font-weight:800;font-size:1.25rem;letter-spacing:-.01em;color:#111;margin:0 0 1.5rem}.brand span{color:#d99a1e}</style></head>
+<body><main><p class="brand">IRON<span>WAKE</span></p><h1>We'll be right back</h1><p>The store is briefly unavailable. This page reloads by itself in a few seconds.</p></main></body></html>`;
   const data: SsrDataLoaders = {
     listProducts: () => app.services.catalog.listActiveProducts(),
     getProduct: (id) => app.services.catalog.getActiveProduct(id),
