@@ -59,25 +59,9 @@ function start(el: HTMLElement) {
   next();
 }
 
-/**
- * The page's main image (the one the server marked high priority) is painted before hydration's
- * long task takes the main thread: on a slow phone that is the largest paint, and it need not wait
- * for the JavaScript. At most a second's wait; usually the image is there before the scripts.
- */
-function mainImagePainted(): Promise<void> {
-  const img = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  return new Promise((resolve) => {
-    const painted = () => requestAnimationFrame(() => setTimeout(resolve, 0));
-    if (!img || img.complete) return painted();
-    img.addEventListener('load', painted, { once: true });
-    img.addEventListener('error', painted, { once: true });
-    setTimeout(painted, 1000);
-  });
-}
-
 // The current page's chunk (already fetched through the modulepreload link the server sent) must be
 // loaded before hydration so the first render matches the server's HTML.
 matchRoute(window.location.pathname)
   .route.page.preload()
   .catch((e: unknown) => console.error('Failed to load the page', e))
-  .finally(() => mainImagePainted().then(() => start(root)));
+  .finally(() => start(root));
