@@ -9,23 +9,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import pg from 'pg';
-import { CHROMIUM, ensureSystemPackages, type PostgresCluster, startPostgres } from '../scripts/lib/system.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, ensureSystemPackages, type PostgresCluster, startPostgres } from '../scripts/lib/system.mjs';
 import { type StoreServer, startStore } from '../tests/support/store-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 100;
 const SHOPPERS = 16;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type Driver = 'pglite' | 'postgres';
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -193,7 +183,7 @@ interface Scores {
 const MOBILE_RUNS = 3;
 
 async function lighthouseScores(base: string): Promise<Record<string, { mobile: Scores; desktop: Scores }>> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const out: Record<string, { mobile: Scores; desktop: Scores }> = {};
   const once = async (url: string, form: 'mobile' | 'desktop'): Promise<Scores> => {
     const result = await lighthouse(

@@ -1,4 +1,5 @@
 export const CHROMIUM: string;
+export const CHROMIUM_FLAGS: string[];
 export const NGINX: string;
 export const isRoot: boolean;
 export function findPgBin(): string | undefined;

@@ -8,6 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/** Flags Debian's Chromium needs here, headless (Playwright's browser tests and the benchmarks' Lighthouse). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const isRoot = process.getuid?.() === 0;
 
 export function findPgBin() {

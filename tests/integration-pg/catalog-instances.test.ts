@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createPgDatabase } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
 
 // Two server instances on one PostgreSQL database: a product change made through one must reach the
 // other's cached product list (docs/decisions/0003-catalog-cache-and-notifications.md).
@@ -28,15 +29,6 @@ afterAll(async () => {
 async function priceOnB(): Promise<string> {
   const list = (await b.inject({ url: '/api/products' })).json() as { id: number; price: string }[];
   return list.find((p) => p.id === 5)!.price;
-}
-
-async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
 }
 
 describe('product list cache with several instances', () => {

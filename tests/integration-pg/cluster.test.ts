@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Nginx, startNginx } from '../../scripts/lib/nginx.mjs';
 import { multipartBody } from '../support/admin.ts';
 import { createPgDatabase, newSessionId } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
 import { freePort, type StoreServer, startStore } from '../support/store-process.ts';
 
 /**
@@ -62,15 +63,6 @@ async function signIn(base: string): Promise<string> {
   );
   expect(res.status).toBe(200);
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
 }
 
 describe('several instances behind nginx', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { preloadLinks, serializeForScript, type ViteManifest } from '#server/plugins/ssr.ts';
+import { pageChunks, serializeForScript, type ViteManifest } from '#server/plugins/ssr.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 // Pages are rendered from the build that `npm test` makes first (`npm run build`).
@@ -151,12 +151,10 @@ describe('server-rendered storefront', () => {
       '_shared.js': { file: 'assets/shared.js', imports: ['_core.js'] },
       'src/page.tsx': { file: 'assets/page.js', imports: ['_core.js', '_shared.js'], css: ['assets/page.css'] },
     };
-    const links = preloadLinks(manifest, ['src/page.tsx']);
-    expect(links).toContain('href="/assets/page.js"');
-    expect(links).toContain('href="/assets/shared.js"');
-    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
-    expect(links).not.toContain('core.js');
-    expect(preloadLinks(manifest, ['src/unknown.tsx'])).toBe('');
+    const { scripts, styles } = pageChunks(manifest, ['src/page.tsx']);
+    expect(scripts.sort()).toEqual(['/assets/page.js', '/assets/shared.js']);
+    expect(styles).toEqual(['/assets/page.css']);
+    expect(pageChunks(manifest, ['src/unknown.tsx'])).toEqual({ scripts: [], styles: [] });
   });
 
   it('escapes data placed inside scripts', () => {

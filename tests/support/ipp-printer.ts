@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/lib/system.mjs';
 
 /**
  * A real IPP printer on loopback: CUPS's reference printer `ippeveprinter` (Debian's
@@ -13,17 +14,6 @@ export interface IppPrinter {
   /** The documents received so far (file contents). */
   jobs(): Buffer[];
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export async function startIppPrinter(): Promise<IppPrinter> {

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/lib/system.mjs';
+
+export { freePort };
 
 /** A store running as its own process (`src/server/main.ts`), as it runs in production. */
 export interface StoreServer {
@@ -16,17 +18,6 @@ export interface StoreServer {
   /** Starts it again on the same port, data folder and configuration. */
   restart(): Promise<void>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export async function startStore(env: Record<string, string>, port?: number): Promise<StoreServer> {

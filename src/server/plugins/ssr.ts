@@ -54,15 +54,6 @@ export function pageChunks(manifest: ViteManifest, modules: readonly string[]): 
   return { scripts, styles };
 }
 
-/** `<link>` tags for a page's chunks: modulepreload for its scripts, stylesheets for its CSS. */
-export function preloadLinks(manifest: ViteManifest, modules: readonly string[]): string {
-  const { scripts, styles } = pageChunks(manifest, modules);
-  return [
-    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-  ].join('\n');
-}
-
 /**
  * The built page's script tags taken out of it: the entry script and the chunks it preloads. They
  * are started by `bootScript` after the first paint instead (see there).
@@ -216,9 +207,8 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>window.__RQ_STATE__=${serializeForScript(
       result.state,
     )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}${start}</script>`;
-    const links = boot
-      ? chunks.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('\n')
-      : preloadLinks(manifest, result.modules);
+    // (In development the manifest is empty: Vite's own tags load everything.)
+    const links = chunks.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('\n');
     const html = template
       .replace('<!--ssr-head-->', () => `${result.head}\n${links}`)
       .replace('<!--ssr-html-->', () => result.html)
