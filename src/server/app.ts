@@ -136,6 +136,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailer,
     log: app.log,
     pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
+    hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
     store: { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone },
   });
   const adminAuth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });
@@ -156,7 +157,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     labels: createFileStore(database.db, 'labels'),
     log: app.log,
   });
-  const analytics = createAnalyticsService(database.db, { orders, reviews, ownHost: new URL(config.publicUrl).hostname });
+  const analytics = createAnalyticsService(database.db, {
+    orders,
+    reviews,
+    ownHost: new URL(config.publicUrl).hostname,
+    retentionDays: config.analyticsRetentionDays,
+  });
   app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment, analytics });
   app.decorateRequest('admin', null);
 

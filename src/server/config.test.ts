@@ -35,6 +35,7 @@ describe('config', () => {
       publishableKey: 'pk_test_1',
       webhookSecret: 'whsec_1',
       apiUrl: 'http://127.0.0.1:12111',
+      mode: 'test',
     });
     expect(c.admin).toEqual({ username: 'owner', password: 'a-long-password' });
     expect(c.printerUrl).toBe('ipp://127.0.0.1:631/printers/labels');
@@ -69,5 +70,21 @@ describe('config', () => {
       expect(problems).toContain('STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key (pk_…)');
       expect(problems).toContain('STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret (whsec_…)');
     }
+  });
+
+  it('refuses to take test payments on a public https store unless told to', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example.com' })).toThrow(
+      /PUBLIC_URL is https:\/\/ but no Stripe keys are set.*ALLOW_TEST_PAYMENTS=true/,
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com', ALLOW_TEST_PAYMENTS: 'true' }).stripe).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'http://shop.internal:3000' }).stripe).toBeUndefined();
+    const stripe = {
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      PUBLIC_URL: 'https://shop.example.com',
+    };
+    expect(loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_live_1' }).stripe?.mode).toBe('live');
+    expect(loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'rk_live_1' }).stripe?.mode).toBe('live');
+    expect(loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_test_1' }).stripe?.mode).toBe('test');
   });
 });

@@ -85,6 +85,14 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_REVIEWS_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt.default(120),
   PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
+  /** A checkout's stock is held this long after its page was last open (the page renews it every minute). */
+  STOCK_HOLD_MINUTES: positiveInt.default(10),
+  /** The most units the checkouts of one address (an IPv4 address or an IPv6 /64) may hold at once. */
+  STOCK_HOLD_MAX_UNITS_PER_ADDRESS: positiveInt.default(10),
+  RATE_LIMIT_HOLD_PER_MINUTE: positiveInt.default(30),
+  /** With no Stripe keys on an https:// store, the built-in test payments must be asked for. */
+  ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
+  ANALYTICS_RETENTION_DAYS: positiveInt.default(400),
 });
 
 /** Rules across variables, checked on the raw values so they are reported with every other problem. */
@@ -99,6 +107,12 @@ function crossFieldProblems(src: Record<string, string | undefined>): string[] {
   }
   if (has('ADMIN_USERNAME') !== has('ADMIN_PASSWORD'))
     problems.push('ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together');
+  // A public store without Stripe would take orders for test payments and never see the money.
+  if (stripe === 0 && /^https:/i.test(src.PUBLIC_URL?.trim() ?? '') && src.ALLOW_TEST_PAYMENTS?.trim() !== 'true') {
+    problems.push(
+      'STRIPE_SECRET_KEY: PUBLIC_URL is https:// but no Stripe keys are set, so orders would be paid with test cards and no money taken. Set the Stripe keys, or ALLOW_TEST_PAYMENTS=true for a test store',
+    );
+  }
   return problems;
 }
 
@@ -125,6 +139,8 @@ export interface Config {
         readonly webhookSecret: string;
         /** undefined: Stripe's own API. */
         readonly apiUrl: string | undefined;
+        /** 'live' with live keys (sk_live_, rk_live_): real money. */
+        readonly mode: 'test' | 'live';
       }
     | undefined;
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
@@ -156,6 +172,12 @@ export interface Config {
     readonly analyticsPerMinute: number;
   };
   readonly pendingOrderTtlMinutes: number;
+  readonly stockHold: {
+    readonly minutes: number;
+    readonly maxUnitsPerAddress: number;
+    readonly renewPerMinute: number;
+  };
+  readonly analyticsRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -197,6 +219,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             apiUrl: e.STRIPE_API_URL,
+            mode: /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY) ? 'live' : 'test',
           }
         : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Ironwake Salts <${e.SUPPORT_EMAIL}>` },
@@ -228,5 +251,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       analyticsPerMinute: e.RATE_LIMIT_ANALYTICS_PER_MINUTE,
     },
     pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,
+    stockHold: {
+      minutes: e.STOCK_HOLD_MINUTES,
+      maxUnitsPerAddress: e.STOCK_HOLD_MAX_UNITS_PER_ADDRESS,
+      renewPerMinute: e.RATE_LIMIT_HOLD_PER_MINUTE,
+    },
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   });
 }

@@ -19,9 +19,10 @@ async function main(): Promise<void> {
   const sweep = setInterval(() => {
     app.services.cart.sweepStaleCarts().catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed'));
     app.services.adminAuth.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+    app.services.analytics.sweep().catch((err: unknown) => app.log.warn({ err }, 'analytics sweep failed'));
   }, 60 * 60_000);
   sweep.unref();
-  // Unpaid orders past their expiry give their stock back; failed confirmation e-mails are retried.
+  // Lapsed holds give their stock back and unpaid checkouts past their end close.
   const orderSweep = setInterval(() => {
     app.services.orders.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
   }, 60_000);

@@ -20,6 +20,10 @@ export const OrderStatusBodySchema = z.strictObject({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
 });
 export const IdParamsSchema = z.object({ id: idParam });
+/** GET /api/orders: every paid order (and payment problems), or those of one status. */
+export const OrdersQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+});
 
 /** An order as the dashboard shows it (SPEC §3 "Order"). */
 export interface AdminOrder {
@@ -38,6 +42,8 @@ export interface AdminOrder {
   total: string;
   createdAt: string;
   paidAt: string | null;
+  /** 'test' when no real money moved: marked in the dashboard and left out of revenue. */
+  paymentMode: 'test' | 'live';
   items: { productId: number; name: string; quantity: number; unitPrice: string }[];
   /** Set when a payment did not match the order (not paid): the owner must look at it. */
   paymentIssue: string | null;

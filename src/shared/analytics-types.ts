@@ -14,9 +14,11 @@ export interface AnalyticsResponse {
     bundlesSold: number;
     /** % of paid orders that include a 3-pack. */
     bundleRate: number;
-    /** % of sessions (30 days) with a purchase. */
+    /** % of sessions (30 days) that placed a paid order. */
     conversionRate: number;
     reviewStats: { totalReviews: number; averageRating: number; verifiedReviews: number; pendingReviews: number };
+    /** Paid orders taken with test payments: in none of the figures above. */
+    testOrders: { count: number; total: string };
   };
   website: {
     /** Sessions in the last 30 days. */

@@ -40,6 +40,11 @@ export const CartItemSchema = z.object({
     price: z.string(),
     imageUrl: z.string(),
     isActive: z.boolean(),
+    /** Units on the shelf now (what other checkouts hold is not on it). */
+    available: z.number().int(),
+    /** Units held in shoppers' open checkouts, and when the last is back if not bought (ISO time). */
+    held: z.number().int(),
+    heldBackBy: z.string().nullable(),
   }),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;

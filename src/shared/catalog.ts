@@ -12,6 +12,10 @@ export const PublicProductSchema = z.object({
   isActive: z.boolean(),
   inventory: z.number().int(),
   inStock: z.boolean(),
+  /** Units held in shoppers' open checkouts (already off `inventory`). */
+  held: z.number().int(),
+  /** When the last held unit is back on the shelf if not bought (ISO time); null when none is held. */
+  heldBackBy: z.string().nullable(),
   displayOrder: z.number().int(),
 });
 export type PublicProduct = z.infer<typeof PublicProductSchema>;

@@ -9,7 +9,14 @@ export const PaymentIntentIdSchema = z
   .string({ error: 'paymentIntentId is required' })
   .regex(PAYMENT_ID, 'paymentIntentId is not a valid payment id');
 
-export const StartCheckoutBodySchema = z.strictObject({ sessionId: SessionIdSchema });
+export const StartCheckoutBodySchema = z.strictObject({
+  sessionId: SessionIdSchema,
+  /** The first-party analytics session starting the checkout (the beacon's random id): the paid order converts it. */
+  analyticsSessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'analyticsSessionId is not a valid id')
+    .optional(),
+});
 
 const required = (max: number) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Must be at most ${max} characters`);
@@ -81,6 +88,15 @@ export interface CheckoutOrder {
   currency: 'usd';
   provider: 'test' | 'stripe';
   hasShipping: boolean;
+  /** Whether the items are held for this checkout, and until when (renewed while the page is open). */
+  hold: CheckoutHold;
+  /** When this checkout closes if unpaid (ISO time). */
+  expiresAt: string;
+}
+
+export interface CheckoutHold {
+  held: boolean;
+  until: string | null;
 }
 
 export interface TestConfirmResult {

@@ -5,3 +5,6 @@ export const REQUIRED = 'Required';
 
 /** POST /api/orders/complete's 409 for a payment that is not final yet (a declined one says why instead). */
 export const PAYMENT_NOT_COMPLETED = 'The payment has not been completed';
+
+/** A checkout that closed unpaid (its end passed): the shopper starts again from the cart, which is kept. */
+export const CHECKOUT_EXPIRED = 'This checkout has expired. Please start again from your cart.';

@@ -31,13 +31,26 @@ function collect(body: Record<string, unknown>, headers: Record<string, string> 
   });
 }
 
-/** An order through checkout, paid unless told otherwise; returns its id. */
-async function order(email: string, lines: [number, number][], pay = true): Promise<number> {
+/**
+ * An order through checkout, started in an analytics session, paid unless told otherwise; returns
+ * its id. Paid with the test provider, it is made a live order (as Stripe with live keys would)
+ * unless `mode` is 'test'.
+ */
+async function order(
+  email: string,
+  lines: [number, number][],
+  { pay = true, session, mode = 'live' }: { pay?: boolean; session?: string; mode?: 'test' | 'live' } = {},
+): Promise<number> {
   const s = shopper(t.app);
   for (const [id, q] of lines) await s.add(id, q);
-  const { secret, paymentIntentId } = secretOf((await s.checkout()).json().checkoutUrl);
+  const started = await s.checkout(session ? { analyticsSessionId: session } : {});
+  const { secret, paymentIntentId } = secretOf(started.json().checkoutUrl);
   await s.ship(paymentIntentId, { email });
-  if (pay) await s.pay(secret);
+  if (pay) {
+    await s.pay(secret);
+    await s.complete(paymentIntentId);
+  }
+  await t.app.database.db.execute(sql`update orders set payment_mode = ${mode} where payment_intent_id = ${paymentIntentId}`);
   const { rows } = (await t.app.database.db.execute(
     sql`select id from orders where payment_intent_id = ${paymentIntentId}`,
   )) as unknown as { rows: { id: number }[] };
@@ -113,10 +126,11 @@ describe('collection', () => {
 describe('the figures', () => {
   it('computes revenue, customers, products, sessions, bounce, duration, conversion, sources, pages and days from known data', async () => {
     await t.app.database.db.execute(sql`delete from analytics_events`);
-    const a = await order('x@example.com', [[5, 2]]); // 41.89, today
-    const b = await order('pending@example.com', [[5, 1]], false); // never paid
+    const a = await order('x@example.com', [[5, 2]], { session: 'session_s1_0000000001' }); // 41.89, today
+    await order('pending@example.com', [[5, 1]], { pay: false, session: 'session_s6_0000000006' }); // never paid
     const c = await order('X@Example.com', [[6, 1]]); // 48.90, ten days ago: same customer as a
     const d = await order('old@example.com', [[5, 1]]); // 22.90, forty days ago
+    await order('tester@example.com', [[6, 2]], { mode: 'test' }); // 93.89 with test payments: in no figure
     await t.app.database.db.execute(
       sql`update orders set paid_at = now() - interval '10 days', created_at = now() - interval '10 days' where id = ${c}`,
     );
@@ -138,9 +152,7 @@ describe('the figures', () => {
     // S1 today: two pages, engaged until 120 s, bought order a.
     await ev('pageview', '/', 'session_s1_0000000001', sql`${day} + interval '10 hours'`, 'google.com');
     await ev('pageview', '/product/5', 'session_s1_0000000001', sql`${day} + interval '10 hours 30 seconds'`, 'google.com');
-    await ev('purchase', '/order-confirmation', 'session_s1_0000000001', sql`${day} + interval '10 hours 100 seconds'`, null, {
-      orderId: a,
-    });
+    await ev('pageview', '/order-confirmation', 'session_s1_0000000001', sql`${day} + interval '10 hours 100 seconds'`, null);
     await ev('engagement', '/order-confirmation', 'session_s1_0000000001', sql`${day} + interval '10 hours 120 seconds'`, null, {
       engagedMs: 20000,
     });
@@ -155,9 +167,15 @@ describe('the figures', () => {
     await ev('pageview', '/', 'session_s4_0000000004', sql`now() - interval '40 days'`, 'direct');
     // S5 no page view: not a session.
     await ev('engagement', '/', 'session_s5_0000000005', sql`${day} + interval '1 hour'`, null, { engagedMs: 5000 });
-    // S6 today: one page, reported an unpaid order (not a conversion).
+    // S6 today: one page, started an order it never paid, and claims S1's paid order (a beacon anyone can send).
     await ev('pageview', '/', 'session_s6_0000000006', sql`${day} + interval '11 hours'`, 'direct');
-    await ev('purchase', '/order-confirmation', 'session_s6_0000000006', sql`${day} + interval '11 hours'`, null, { orderId: b });
+    await ev('purchase', '/order-confirmation', 'session_s6_0000000006', sql`${day} + interval '11 hours'`, null, { orderId: a });
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await collect({ type: 'purchase', path: '/order-confirmation', sessionId: 'session_s6_0000000006', orderId: a }))
+          .statusCode,
+      ).toBe(204);
+    }
     // Vitals.
     for (const [lcp, cls] of [
       [1000, 0.01],
@@ -184,6 +202,7 @@ describe('the figures', () => {
       bundleRate: 33.3,
       conversionRate: 25,
     });
+    expect(r.business.testOrders).toEqual({ count: 1, total: '93.89' });
     expect(r.website).toEqual({ last30DaysVisitors: 4, avgSessionDuration: 35, bounceRate: 75 });
     expect(r.trafficSources).toEqual([
       { source: 'direct', percentage: 50 },
@@ -193,6 +212,7 @@ describe('the figures', () => {
     expect(r.topPages).toEqual([
       { path: '/', views: 3 },
       { path: '/education', views: 1 },
+      { path: '/order-confirmation', views: 1 },
       { path: '/product/5', views: 1 },
     ]);
     expect(r.daily).toHaveLength(7);
@@ -201,5 +221,35 @@ describe('the figures', () => {
     expect(r.daily[6].date).toBe(new Date().toISOString().slice(0, 10));
     expect(r.vitals).toEqual({ lcp: 3250, inp: null, cls: 0.063, samples: 4 });
     expect(r.business.reviewStats).toEqual({ totalReviews: 0, averageRating: 0, verifiedReviews: 0, pendingReviews: 0 });
+  });
+});
+
+describe('figures that cannot be inflated', () => {
+  it('purchase beacons are not stored: a paid order converts only the session that placed it, once', async () => {
+    const before = await count(t.app, 'analytics_events', `type = 'purchase'`);
+    const res = await collect({
+      type: 'purchase',
+      path: '/order-confirmation',
+      sessionId: 'session_fake_0000001',
+      orderId: 1001,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await count(t.app, 'analytics_events', `type = 'purchase'`)).toBe(before);
+  });
+
+  it('events older than ANALYTICS_RETENTION_DAYS are deleted by the sweep', async () => {
+    const kept = await createTestApp({ ANALYTICS_RETENTION_DAYS: '30' });
+    try {
+      const db = kept.app.database.db;
+      for (const age of ['1 day', '29 days', '31 days', '400 days']) {
+        await db.execute(sql`insert into analytics_events (type, path, visitor_id, session_id, created_at)
+          values ('pageview', '/', ${VISITOR}, ${`session_age_${age.replace(' ', '_')}_0000`}, now() - ${age}::interval)`);
+      }
+      expect(await kept.app.services.analytics.sweep()).toBe(2);
+      expect(await count(kept.app, 'analytics_events')).toBe(2);
+      expect(await count(kept.app, 'analytics_events', `created_at < now() - interval '30 days'`)).toBe(0);
+    } finally {
+      await kept.close();
+    }
   });
 });

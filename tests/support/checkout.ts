@@ -5,16 +5,38 @@ import { newSessionId } from './app.ts';
 /** Both drivers answer raw SQL with { rows }. */
 type Rows<T> = { rows: T[] };
 
-/** A shopper's steps through the API, as the storefront takes them. */
-export function shopper(app: FastifyInstance, sessionId = newSessionId()) {
+let nextAddress = 0;
+/** A fresh address for each call (198.18.0.0/15, the benchmarking range): shoppers on their own networks. */
+export function newAddress(): string {
+  nextAddress += 1;
+  return `198.18.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
+}
+
+/**
+ * A shopper's steps through the API, as the storefront takes them. Every request comes from
+ * `ip` (default: the loopback address inject uses, shared by every such shopper).
+ */
+export function shopper(app: FastifyInstance, sessionId = newSessionId(), ip = '127.0.0.1') {
+  const remoteAddress = ip;
   return {
     sessionId,
+    ip,
     add: (productId: number, quantity: number) =>
-      app.inject({ method: 'POST', url: '/api/cart', payload: { sessionId, productId, quantity } }),
-    checkout: () => app.inject({ method: 'POST', url: '/api/checkout', payload: { sessionId } }),
+      app.inject({ method: 'POST', url: '/api/cart', remoteAddress, payload: { sessionId, productId, quantity } }),
+    checkout: (extra: Record<string, unknown> = {}) =>
+      app.inject({ method: 'POST', url: '/api/checkout', remoteAddress, payload: { sessionId, ...extra } }),
+    /** The checkout page's renewal of its hold. */
+    hold: (paymentIntentId: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/checkout/${paymentIntentId}/hold`,
+        remoteAddress,
+        headers: { 'x-session-id': sessionId },
+      }),
     ship: (paymentIntentId: string, fields: Record<string, unknown> = {}) =>
       app.inject({
         method: 'POST',
+        remoteAddress,
         url: '/api/orders/shipping',
         payload: {
           paymentIntentId,
@@ -33,11 +55,12 @@ export function shopper(app: FastifyInstance, sessionId = newSessionId()) {
     pay: (paymentIntentIdOrSecret: string, cardNumber = '4242 4242 4242 4242') =>
       app.inject({
         method: 'POST',
+        remoteAddress,
         url: '/api/payments/test/confirm',
         payload: { paymentIntentId: paymentIntentIdOrSecret, cardNumber },
       }),
     complete: (paymentIntentId: string) =>
-      app.inject({ method: 'POST', url: '/api/orders/complete', payload: { paymentIntentId } }),
+      app.inject({ method: 'POST', url: '/api/orders/complete', remoteAddress, payload: { paymentIntentId } }),
   };
 }
 

@@ -16,6 +16,8 @@ import Stripe from 'stripe';
 
 export const FAKE_KEYS = {
   secretKey: 'sk_test_fake_store_0123456789',
+  /** A live-mode secret key: the fake takes it as Stripe would take a live account's key. */
+  liveSecretKey: 'sk_live_fake_store_0123456789',
   publishableKey: 'pk_test_fake_store_0123456789',
   webhookSecret: 'whsec_fake_store_0123456789abcdef',
 };
@@ -194,7 +196,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     params: Record<string, unknown>,
   ): { status: number; body: unknown } {
     if (fake.down) return error(500, 'api_error', 'Stripe is unavailable (fake)');
-    const secretAuth = auth === `Bearer ${FAKE_KEYS.secretKey}`;
+    const secretAuth = auth === `Bearer ${FAKE_KEYS.secretKey}` || auth === `Bearer ${FAKE_KEYS.liveSecretKey}`;
     // Stripe.js sends its publishable key as the `key` form field.
     const publishableAuth = auth === `Bearer ${FAKE_KEYS.publishableKey}` || params.key === FAKE_KEYS.publishableKey;
     if (!secretAuth && !publishableAuth) return error(401, 'invalid_request_error', 'Invalid API Key provided');

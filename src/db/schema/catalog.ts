@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Owned by the catalog domain. Money in integer cents; ids come from an identity and are never reused. */
 export const products = pgTable(
@@ -48,4 +48,32 @@ export const stockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt)],
+);
+
+/**
+ * Stock held for open checkouts, one row per order and product (docs/decisions/0017). The units are
+ * already off `products.inventory`; a row goes when its checkout is paid (the units are sold) or
+ * its hold ends (they go back). `holder` is the network the checkout came from, kept only while
+ * the hold lasts, so the units one address may hold can be capped.
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    orderId: integer('order_id').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    holder: text('holder').notNull(),
+    /** The hold lapses at this time unless its checkout page renews it. */
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    /** Its checkout closes at this time: the latest the units can come back. */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId] }),
+    index('stock_holds_holder_idx').on(t.holder),
+    index('stock_holds_until_idx').on(t.heldUntil),
+    index('stock_holds_product_idx').on(t.productId),
+    check('stock_holds_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );

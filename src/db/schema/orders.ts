@@ -18,6 +18,12 @@ export const orders = pgTable(
     /** Why a payment did not make the order paid although it succeeded (e.g. amount differs from the total). */
     paymentIssue: text('payment_issue'),
     currency: text('currency').notNull().default('usd'),
+    /** 'test' when no real money moved (the built-in provider, Stripe test keys): never counted as revenue. */
+    paymentMode: text('payment_mode', { enum: ['test', 'live'] })
+      .notNull()
+      .default('live'),
+    /** The first-party analytics session that started the checkout: a paid order converts that session once. */
+    analyticsSessionId: text('analytics_session_id'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
@@ -37,7 +43,10 @@ export const orders = pgTable(
     labelUrl: text('label_url'),
     /** When the reserved stock of an unpaid order went back on the shelf (payment failed or expired). */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    /** An unpaid checkout closes at this time: its hold ends and its payment is cancelled. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When an unpaid checkout was closed (its payment cancelled); it is no longer listed or payable. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -50,7 +59,7 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
     uniqueIndex('orders_tracking_uq').on(t.trackingNumber),
     index('orders_session_status_idx').on(t.sessionId, t.status),
-    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending' and ${t.stockReleasedAt} is null`),
+    index('orders_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending' and ${t.expiredAt} is null`),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),

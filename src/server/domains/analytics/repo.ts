@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { analyticsEvents } from '#db/schema/index.ts';
 
@@ -69,13 +69,29 @@ export async function selectDailySessions(db: Tx, days: number): Promise<{ day: 
   return res.rows.map((r) => ({ day: r.day, sessions: num(r.sessions) }));
 }
 
-/** Sessions (30 days) that reported a purchase, with the order each reported. */
-export async function selectPurchases(db: Tx): Promise<{ sessionId: string; orderId: number }[]> {
-  const res = (await db.execute(sql`
-    select distinct session_id, (props->>'orderId')::int as order_id from ${analyticsEvents}
-    where type = 'purchase' and created_at >= now() - interval '30 days' and props ? 'orderId'
-  `)) as unknown as Rows<{ session_id: string; order_id: number }>;
-  return res.rows.map((r) => ({ sessionId: r.session_id, orderId: num(r.order_id) }));
+/** How many of these sessions had a page view in the last 30 days. */
+export async function countSessionsAmong(db: Tx, sessionIds: string[]): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${analyticsEvents.sessionId})::int` })
+    .from(analyticsEvents)
+    .where(
+      and(
+        eq(analyticsEvents.type, 'pageview'),
+        gte(analyticsEvents.createdAt, sql`now() - interval '30 days'`),
+        inArray(analyticsEvents.sessionId, sessionIds),
+      ),
+    );
+  return num(row?.n);
+}
+
+/** Deletes events older than `days` days; returns how many. */
+export async function deleteEventsBefore(db: Tx, days: number): Promise<number> {
+  const rows = await db
+    .delete(analyticsEvents)
+    .where(lt(analyticsEvents.createdAt, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: analyticsEvents.id });
+  return rows.length;
 }
 
 /** p75 of each Core Web Vital over the last 30 days. */

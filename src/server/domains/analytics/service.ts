@@ -16,17 +16,20 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100
  * cookies, no IP), joined with paid orders for revenue and conversion. Every figure is computed
  * from stored facts; nothing is estimated.
  */
-export function createAnalyticsService(db: Database, d: { orders: OrdersService; reviews: ReviewsService; ownHost: string }) {
+export function createAnalyticsService(
+  db: Database,
+  d: { orders: OrdersService; reviews: ReviewsService; ownHost: string; retentionDays: number },
+) {
   return {
     async collect(body: CollectBody): Promise<void> {
+      // A purchase is known from the paid order and the session that placed it; what a page claims is not counted.
+      if (body.type === 'purchase') return;
       const props =
         body.type === 'engagement'
           ? { engagedMs: body.engagedMs ?? 0 }
           : body.type === 'vitals'
             ? { vitals: body.vitals ?? {} }
-            : body.type === 'purchase' && body.orderId
-              ? { orderId: body.orderId }
-              : null;
+            : null;
       await repo.insertEvent(db, {
         type: body.type,
         path: body.path.split('?')[0]?.split('#')[0] ?? '/',
@@ -43,22 +46,21 @@ export function createAnalyticsService(db: Database, d: { orders: OrdersService;
 
     /** GET /api/analytics (SPEC §3). */
     async report(): Promise<AnalyticsResponse> {
-      const [sales, revenueDaily, sessions, sources, topPages, sessionsDaily, purchases, vitals, reviewStats] = await Promise.all(
-        [
+      const [sales, testOrders, revenueDaily, sessions, sources, topPages, sessionsDaily, buyers, vitals, reviewStats] =
+        await Promise.all([
           d.orders.salesFigures(),
+          d.orders.testOrderFigures(),
           d.orders.dailyRevenue(7),
           repo.selectSessions(db),
           repo.selectSources(db),
           repo.selectTopPages(db),
           repo.selectDailySessions(db, 7),
-          repo.selectPurchases(db),
+          d.orders.convertedSessions(30),
           repo.selectVitals(db),
           d.reviews.adminStats(),
-        ],
-      );
-      // A session converted when the order it reported is really paid.
-      const paid = await d.orders.paidAmong([...new Set(purchases.map((p) => p.orderId))]);
-      const converted = new Set(purchases.filter((p) => paid.has(p.orderId)).map((p) => p.sessionId)).size;
+        ]);
+      // A session converted when it placed a paid order: each order counts once, for its own session.
+      const converted = await repo.countSessionsAmong(db, buyers);
       const totalSourceSessions = sources.reduce((s, x) => s + x.sessions, 0);
       const sessionsByDay = new Map(sessionsDaily.map((x) => [x.day, x.sessions]));
 
@@ -76,6 +78,7 @@ export function createAnalyticsService(db: Database, d: { orders: OrdersService;
           bundleRate: pct(sales.bundleOrders, sales.orders),
           conversionRate: pct(converted, sessions.sessions),
           reviewStats,
+          testOrders: { count: testOrders.count, total: formatCents(testOrders.totalCents) },
         },
         website: {
           last30DaysVisitors: sessions.sessions,
@@ -94,5 +97,8 @@ export function createAnalyticsService(db: Database, d: { orders: OrdersService;
         generatedAt: new Date().toISOString(),
       };
     },
+
+    /** Hourly: events older than ANALYTICS_RETENTION_DAYS are deleted. Returns how many. */
+    sweep: () => repo.deleteEventsBefore(db, d.retentionDays),
   };
 }

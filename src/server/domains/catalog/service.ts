@@ -1,17 +1,24 @@
 import type { PublicProduct } from '#shared/catalog.ts';
 import { formatCents } from '#shared/money.ts';
-import type { Database, Tx } from '#db/client.ts';
+import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
 import type { AdminProduct, ProductFormValues } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
+import { createStockHolds } from './holds.ts';
 import * as repo from './repo.ts';
-import { type ProductRow, returnStock, selectActiveProduct, selectActiveProducts, selectProduct, takeStock } from './repo.ts';
+import { type ProductRow, selectActiveProduct, selectActiveProducts, selectProduct } from './repo.ts';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
 
-export function toPublicProduct(p: ProductRow): PublicProduct {
+/** Units of a product held in open checkouts, and when the last of them is back if not bought. */
+export interface HeldUnits {
+  units: number;
+  backBy: Date;
+}
+
+export function toPublicProduct(p: ProductRow, held?: HeldUnits): PublicProduct {
   return {
     id: p.id,
     name: p.name,
@@ -22,6 +29,8 @@ export function toPublicProduct(p: ProductRow): PublicProduct {
     isActive: p.isActive,
     inventory: p.inventory,
     inStock: p.isActive && p.inventory > 0,
+    held: held?.units ?? 0,
+    heldBackBy: held ? held.backBy.toISOString() : null,
     displayOrder: p.displayOrder,
   };
 }
@@ -45,7 +54,12 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 
 /** The storefront's product list, answered from a cache that every instance drops on change. */
 export function createCatalogService(db: Database, notifier: Notifier) {
-  const list = new CachedValue(async () => (await selectActiveProducts(db)).map(toPublicProduct));
+  const stockHolds = createStockHolds(db);
+  // Checkouts starting, paid or released all call catalogChanged(), so the held figures stay current.
+  const list = new CachedValue(async () => {
+    const [rows, held] = await Promise.all([selectActiveProducts(db), stockHolds.heldByProduct()]);
+    return rows.map((p) => toPublicProduct(p, held.get(p.id)));
+  });
   notifier.subscribe(CATALOG_CHANNEL, () => list.invalidate());
 
   const service = {
@@ -64,29 +78,8 @@ export function createCatalogService(db: Database, notifier: Notifier) {
     /** For other domains that must read the current row (e.g. inside a checkout transaction). */
     findActiveProductRow: (id: number) => selectActiveProduct(db, id),
 
-    /**
-     * Reserves stock for an order's lines inside the caller's transaction, or throws 409 naming the
-     * product that ran short (the transaction then rolls back every line). Call catalogChanged()
-     * after the commit.
-     */
-    async reserveStock(tx: Tx, orderId: number, lines: readonly { productId: number; name: string; quantity: number }[]) {
-      for (const line of lines) {
-        const left = await takeStock(tx, { ...line, orderId, reason: 'checkout_reserve' });
-        if (left === undefined) {
-          const row = await selectProduct(tx, line.productId);
-          const have = row?.isActive ? row.inventory : 0;
-          throw new AppError(
-            'conflict',
-            have <= 0 ? `${line.name} is out of stock` : `Only ${have} of ${line.name} left in stock`,
-          );
-        }
-      }
-    },
-
-    /** Puts an order's reserved stock back (payment failed, order expired or replaced). */
-    async releaseStock(tx: Tx, orderId: number, lines: readonly { productId: number; quantity: number }[]) {
-      for (const line of lines) await returnStock(tx, { ...line, orderId, reason: 'reservation_release' });
-    },
+    /** Stock held for open checkouts (holds.ts): hold, sell, commit, release, renew. */
+    holds: stockHolds,
 
     // The owner's catalog (SPEC §2 "Inventory tab"). Every stock change is a movement with the admin's name.
 

@@ -7,7 +7,17 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export async function insertOrder(
   tx: Tx,
-  v: Pick<typeof orders.$inferInsert, 'sessionId' | 'subtotalCents' | 'shippingCents' | 'totalCents' | 'expiresAt'>,
+  v: Pick<
+    typeof orders.$inferInsert,
+    | 'sessionId'
+    | 'subtotalCents'
+    | 'shippingCents'
+    | 'totalCents'
+    | 'expiresAt'
+    | 'paymentMode'
+    | 'analyticsSessionId'
+    | 'stockReleasedAt'
+  >,
   items: readonly Omit<typeof orderItems.$inferInsert, 'orderId'>[],
 ): Promise<OrderRow> {
   const [order] = await tx.insert(orders).values(v).returning();
@@ -49,15 +59,15 @@ export function selectHoldsOfSession(tx: Tx, sessionId: string): Promise<OrderRo
     .for('update');
 }
 
-/** Unpaid orders past their expiry that still hold stock. */
-export function selectExpiredHolds(db: Tx, limit = 100): Promise<OrderRow[]> {
+/** Unpaid checkouts past their end that are not closed yet. */
+export function selectEndedCheckouts(db: Tx, limit = 100): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
     .where(
       and(
         eq(orders.status, 'pending'),
-        isNull(orders.stockReleasedAt),
+        isNull(orders.expiredAt),
         isNull(orders.paymentIssue),
         isNull(orders.paidAt),
         lt(orders.expiresAt, sql`now()`),
@@ -91,16 +101,24 @@ export async function unclaimConfirmationEmail(db: Tx, id: number): Promise<void
 }
 
 /**
- * The dashboard's orders, newest first: every order that was paid or reached the payment step
- * with an address (abandoned carts without a customer are left out), with their items.
+ * The dashboard's orders, newest first, with their items. Without a status: every order that was
+ * paid or has a payment problem. 'pending': the problems, and the open checkouts that reached the
+ * payment step (a closed, unpaid checkout is not an order; a stranger's abandoned checkouts leave
+ * the list when they close).
  */
-export async function selectAdminOrders(db: Tx, limit = 1000): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(or(ne(orders.status, 'pending'), isNotNull(orders.email), isNotNull(orders.paymentIssue)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
+export async function selectAdminOrders(
+  db: Tx,
+  status?: OrderRow['status'],
+  limit = 1000,
+): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
+  const needsLook = or(isNotNull(orders.paymentIssue), isNotNull(orders.paidAt));
+  const where =
+    status === undefined
+      ? or(ne(orders.status, 'pending'), needsLook)
+      : status === 'pending'
+        ? and(eq(orders.status, 'pending'), or(needsLook, and(isNotNull(orders.email), isNull(orders.expiredAt))))
+        : eq(orders.status, status);
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -160,14 +178,16 @@ export async function detachLabel(db: Tx, id: number): Promise<void> {
 }
 
 const PAID = sql`('paid', 'shipped', 'delivered')`;
+/** Money that moved: paid orders in live payment mode (test orders are left out of every revenue figure). */
+const REVENUE = sql`${orders.status} in ${PAID} and ${orders.paymentMode} = 'live'`;
 const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
 
-/** Revenue, customers and units of paid orders (paid, shipped or delivered), computed in SQL. */
+/** Revenue, customers and units of paid live orders (paid, shipped or delivered), computed in SQL. */
 export async function selectSalesFigures(db: Tx) {
   const res = (await db.execute(sql`
     with paid as (
       select o.id, o.total_cents, lower(o.email) as email, coalesce(o.paid_at, o.created_at) as at
-      from ${orders} o where o.status in ${PAID}
+      from ${orders} o where o.status in ${PAID} and o.payment_mode = 'live'
     ),
     units as (
       select
@@ -206,26 +226,34 @@ export async function selectSalesFigures(db: Tx) {
   };
 }
 
-/** Revenue of paid orders per UTC day, for the last `days` days (today included). */
+/** Revenue of paid live orders per UTC day, for the last `days` days (today included). */
 export async function selectDailyRevenue(db: Tx, days: number): Promise<{ day: string; cents: number }[]> {
   const res = (await db.execute(sql`
     select to_char(d, 'YYYY-MM-DD') as day,
       (select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
-        where ${orders.status} in ${PAID} and ${paidAt} >= d and ${paidAt} < d + interval '1 day') as cents
+        where ${REVENUE} and ${paidAt} >= d and ${paidAt} < d + interval '1 day') as cents
     from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}), date_trunc('day', now()), interval '1 day') as d
     order by d
   `)) as unknown as { rows: { day: string; cents: string | number }[] };
   return res.rows.map((r) => ({ day: r.day, cents: Number(r.cents) }));
 }
 
-/** Which of these order ids are paid (paid, shipped or delivered). */
-export async function selectPaidAmong(db: Tx, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: orders.id })
+/** Paid test orders (no money moved): how many and their total, shown beside the revenue they are not in. */
+export async function selectTestOrderFigures(db: Tx): Promise<{ count: number; totalCents: number }> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)::bigint` })
     .from(orders)
-    .where(and(inArray(orders.id, ids), inArray(orders.status, ['paid', 'shipped', 'delivered'])));
-  return new Set(rows.map((r) => r.id));
+    .where(and(sql`${orders.status} in ${PAID}`, eq(orders.paymentMode, 'test')));
+  return { count: Number(row?.n ?? 0), totalCents: Number(row?.cents ?? 0) };
+}
+
+/** The analytics sessions that placed a paid live order in the last `days` days, each once. */
+export async function selectConvertedSessions(db: Tx, days: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: orders.analyticsSessionId })
+    .from(orders)
+    .where(and(REVENUE, isNotNull(orders.analyticsSessionId), sql`${paidAt} >= now() - make_interval(days => ${days})`));
+  return rows.map((r) => r.id).filter((id): id is string => Boolean(id));
 }
 
 /** Payment ids of recent pending orders (a week), for reconciliation after a crash. */

@@ -5,6 +5,7 @@ import { PAYMENT_NOT_COMPLETED } from '#shared/messages.ts';
 import { CompleteOrderBodySchema, PaymentIntentIdSchema, ShippingBodySchema, StartCheckoutBodySchema } from '#shared/checkout.ts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { networkOf } from '../../lib/network.ts';
 
 const PaymentParamsSchema = z.object({ paymentIntentId: PaymentIntentIdSchema });
 
@@ -26,7 +27,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: app.config.rateLimits.checkoutPerMinute, timeWindow: 60_000 } },
       schema: { body: StartCheckoutBodySchema },
     },
-    async (req, reply) => reply.status(201).send(await orders.startCheckout(req.body.sessionId)),
+    async (req, reply) => {
+      const { sessionId, analyticsSessionId } = req.body;
+      return reply.status(201).send(await orders.startCheckout(sessionId, { holder: networkOf(req.ip), analyticsSessionId }));
+    },
+  );
+
+  // The checkout page renews its hold every minute while it is open, and before paying.
+  app.post(
+    '/api/checkout/:paymentIntentId/hold',
+    {
+      config: { rateLimit: { max: app.config.stockHold.renewPerMinute, timeWindow: 60_000 } },
+      schema: { params: PaymentParamsSchema },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return orders.renewHold(req.params.paymentIntentId, sessionOf(req), networkOf(req.ip));
+    },
   );
 
   app.get('/api/checkout/:paymentIntentId', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {

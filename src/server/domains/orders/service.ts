@@ -1,6 +1,7 @@
 import type { AdminOrder, OrderStatus } from '#shared/admin.ts';
 import type { CheckoutOrder, CheckoutStarted, ShippingFields } from '#shared/checkout.ts';
 import { SHIPPING } from '#shared/constants.ts';
+import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import { formatCents, parseCents } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,6 +23,8 @@ interface Deps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   pendingOrderTtlMinutes: number;
+  /** How long a checkout holds its stock without a renewal, and how many units one address may hold. */
+  hold: { minutes: number; maxUnitsPerAddress: number };
   store: { publicUrl: string; supportEmail: string; supportPhone: string };
 }
 
@@ -42,6 +45,7 @@ function toAdminOrder(o: repo.OrderRow, items: repo.OrderItemRow[]): AdminOrder 
     total: formatCents(o.totalCents),
     createdAt: o.createdAt.toISOString(),
     paidAt: o.paidAt?.toISOString() ?? null,
+    paymentMode: o.paymentMode,
     items: items.map((i) => ({
       productId: i.productId,
       name: i.name,
@@ -75,9 +79,35 @@ export function createOrdersService(d: Deps) {
 
   /** Puts back the stock an unpaid order holds; inside the caller's transaction. */
   async function releaseHold(tx: Tx, order: repo.OrderRow): Promise<void> {
-    const items = await repo.selectItems(tx, order.id);
-    await catalog.releaseStock(tx, order.id, items);
+    await catalog.holds.release(tx, order.id);
     await repo.updateOrder(tx, order.id, { stockReleasedAt: new Date() });
+  }
+
+  /** Until when a hold taken or renewed now lasts: the hold's minutes, never past the checkout's end. */
+  const holdUntil = (order: { expiresAt: Date }) =>
+    new Date(Math.min(Date.now() + d.hold.minutes * 60_000, order.expiresAt.getTime()));
+
+  /**
+   * Holds an order's items for its checkout, inside the caller's transaction: false when its
+   * address already holds the most it may (the checkout then goes on unheld, as long as the shelf
+   * covers it: stock is taken when it is paid). Throws 409 when the shelf cannot cover it.
+   */
+  async function takeHold(tx: Tx, order: repo.OrderRow, holder: string): Promise<boolean> {
+    const lines = await repo.selectItems(tx, order.id);
+    const outcome = await catalog.holds.hold(tx, {
+      orderId: order.id,
+      lines,
+      holder,
+      heldUntil: holdUntil(order),
+      endsAt: order.expiresAt,
+      maxUnitsPerHolder: d.hold.maxUnitsPerAddress,
+    });
+    if (outcome === 'held') {
+      await repo.updateOrder(tx, order.id, { stockReleasedAt: null });
+      return true;
+    }
+    await catalog.holds.ensureAvailable(tx, lines);
+    return false;
   }
 
   async function sendConfirmation(orderId: number): Promise<void> {
@@ -107,6 +137,7 @@ export function createOrdersService(d: Deps) {
 
   async function toCheckoutOrder(order: repo.OrderRow): Promise<CheckoutOrder> {
     const items = await repo.selectItems(db, order.id);
+    const hold = order.status === 'pending' && !order.stockReleasedAt ? await catalog.holds.holdOf(db, order.id) : undefined;
     return {
       orderId: order.id,
       paymentIntentId: order.paymentIntentId ?? '',
@@ -124,8 +155,14 @@ export function createOrdersService(d: Deps) {
       currency: 'usd',
       provider: payments.providerName,
       hasShipping: Boolean(order.email && order.shippingAddress),
+      hold: { held: Boolean(hold), until: hold ? hold.heldUntil.toISOString() : null },
+      expiresAt: order.expiresAt.toISOString(),
     };
   }
+
+  /** An unpaid checkout that can still be paid: not closed, not past its end, no payment problem. */
+  const isOpen = (o: repo.OrderRow) =>
+    o.status === 'pending' && !o.expiredAt && !o.paymentIssue && !o.paidAt && o.expiresAt.getTime() > Date.now();
 
   /**
    * The order behind a payment id. The id is unguessable and shown only to its buyer, so it is the
@@ -139,8 +176,14 @@ export function createOrdersService(d: Deps) {
   }
 
   const service = {
-    /** POST /api/checkout: an order from the cart at database prices, its stock reserved, and a payment. */
-    async startCheckout(sessionId: string): Promise<CheckoutStarted> {
+    /**
+     * POST /api/checkout: an order from the cart at database prices, its stock held for a few
+     * minutes (unless its address holds too much already), and a payment.
+     */
+    async startCheckout(
+      sessionId: string,
+      from: { holder: string; analyticsSessionId?: string | undefined },
+    ): Promise<CheckoutStarted> {
       const order = await db.transaction(async (tx) => {
         // A new checkout from the same cart replaces the previous one's hold.
         for (const previous of await repo.selectHoldsOfSession(tx, sessionId)) await releaseHold(tx, previous);
@@ -157,10 +200,14 @@ export function createOrdersService(d: Deps) {
             shippingCents: SHIPPING_CENTS,
             totalCents: subtotalCents + SHIPPING_CENTS,
             expiresAt: new Date(Date.now() + d.pendingOrderTtlMinutes * 60_000),
+            paymentMode: payments.mode,
+            analyticsSessionId: from.analyticsSessionId ?? null,
+            // Until a hold is taken, the order holds nothing.
+            stockReleasedAt: new Date(),
           },
           lines.map((l) => ({ productId: l.productId, name: l.name, unitPriceCents: l.priceCents, quantity: l.quantity })),
         );
-        await catalog.reserveStock(tx, created.id, lines);
+        await takeHold(tx, created, from.holder);
         return created;
       });
       await catalog.catalogChanged();
@@ -174,13 +221,37 @@ export function createOrdersService(d: Deps) {
         d.log.error({ err, orderId: order.id }, 'payment creation failed; releasing the stock');
         await db.transaction(async (tx) => {
           const locked = await repo.selectById(tx, order.id, true);
-          if (locked && !locked.stockReleasedAt) await releaseHold(tx, locked);
+          if (locked) {
+            await releaseHold(tx, locked);
+            await repo.updateOrder(tx, order.id, { expiredAt: new Date() });
+          }
         });
         await catalog.catalogChanged();
         throw new AppError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
       }
       await repo.updateOrder(db, order.id, { paymentIntentId: payment.id });
       return { checkoutUrl: `/checkout?payment_intent=${encodeURIComponent(payment.clientSecret)}` };
+    },
+
+    /**
+     * POST /api/checkout/:id/hold, sent by the checkout page every minute while it is open and
+     * before paying: keeps the hold for a few more minutes, or takes it again after it lapsed.
+     * 409 when the checkout has closed or the shelf can no longer cover it.
+     */
+    async renewHold(paymentIntentId: string, sessionId: string | undefined, holder: string): Promise<CheckoutOrder> {
+      const found = await ownOrder(paymentIntentId, sessionId);
+      if (found.status !== 'pending' || found.paymentIssue) return toCheckoutOrder(found);
+      if (!isOpen(found)) throw new AppError('conflict', CHECKOUT_EXPIRED);
+      let taken = false;
+      const order = await db.transaction(async (tx) => {
+        const locked = await repo.selectById(tx, found.id, true);
+        if (!locked || !isOpen(locked)) throw new AppError('conflict', CHECKOUT_EXPIRED);
+        if (!locked.stockReleasedAt && (await catalog.holds.renew(tx, locked.id, holdUntil(locked)))) return locked;
+        taken = await takeHold(tx, locked, holder);
+        return (await repo.selectById(tx, locked.id)) ?? locked;
+      });
+      if (taken) await catalog.catalogChanged();
+      return toCheckoutOrder(order);
     },
 
     /** The checkout page's order: its real items and total. */
@@ -194,6 +265,7 @@ export function createOrdersService(d: Deps) {
       if (order.status !== 'pending' || order.paymentIssue) {
         throw new AppError('conflict', 'This order is already paid; its shipping address can no longer be changed');
       }
+      if (!isOpen(order)) throw new AppError('conflict', CHECKOUT_EXPIRED);
       const updated = await repo.updateOrder(db, order.id, {
         email: f.email.toLowerCase(),
         firstName: f.firstName,
@@ -241,18 +313,25 @@ export function createOrdersService(d: Deps) {
           );
         }
         if (order.stockReleasedAt) {
-          // Paid after the hold was released (expired, or replaced by a newer checkout): take the stock again.
+          // Paid while holding nothing (never held, lapsed, or replaced by a newer checkout): take the stock now.
           try {
             await tx.transaction(async (inner) => {
-              await catalog.reserveStock(inner, order.id, await repo.selectItems(inner, order.id));
+              await catalog.holds.sell(inner, order.id, await repo.selectItems(inner, order.id));
             });
           } catch (err) {
             if (err instanceof AppError && err.code === 'conflict')
-              return flag(`Paid after its reservation ended: ${err.message}`);
+              return flag(`Paid while its items were not held: ${err.message}`);
             throw err;
           }
+        } else {
+          await catalog.holds.commit(tx, order.id);
         }
-        const paid = await repo.updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), stockReleasedAt: null });
+        const paid = await repo.updateOrder(tx, order.id, {
+          status: 'paid',
+          paidAt: new Date(),
+          stockReleasedAt: null,
+          expiredAt: null,
+        });
         await cart.clearInTransaction(tx, order.sessionId);
         return { state: 'paid', order: paid ?? order };
       });
@@ -272,37 +351,58 @@ export function createOrdersService(d: Deps) {
     },
 
     /**
-     * Unpaid orders past their expiry give their stock back, unless the provider says they were
-     * paid after all (then they are completed). Returns how many were released.
+     * Every minute: holds that lapsed give their stock back (their checkout stays payable), and
+     * checkouts past their end are closed (hold released, payment cancelled), unless the provider
+     * says they were paid after all (then they are completed). Returns how many were released or closed.
      */
     async sweepExpired(): Promise<number> {
-      let released = 0;
-      for (const order of await repo.selectExpiredHolds(db)) {
-        if (order.paymentIntentId) {
-          const payment = await payments.retrieve(order.paymentIntentId).catch(() => null);
-          if (payment?.status === 'succeeded') {
-            await service.completePayment(order.paymentIntentId);
-            continue;
+      let changed = 0;
+      /** true when the provider says it was paid (and it is completed now). */
+      const paidAfterAll = async (o: repo.OrderRow) => {
+        if (!o.paymentIntentId) return false;
+        const payment = await payments.retrieve(o.paymentIntentId).catch(() => null);
+        if (payment?.status !== 'succeeded') return false;
+        await service.completePayment(o.paymentIntentId);
+        return true;
+      };
+      for (const orderId of await catalog.holds.lapsedOrderIds()) {
+        const order = await repo.selectById(db, orderId);
+        if (!order || (order.status === 'pending' && (await paidAfterAll(order)))) continue;
+        const did = await db.transaction(async (tx) => {
+          const locked = await repo.selectById(tx, orderId, true);
+          const hold = await catalog.holds.holdOf(tx, orderId);
+          if (!hold || hold.heldUntil.getTime() > Date.now()) return false; // renewed meanwhile
+          if (locked && (locked.status !== 'pending' || locked.paidAt)) {
+            await catalog.holds.commit(tx, orderId); // paid: what it held is sold
+            return false;
           }
-        }
+          if (locked) await releaseHold(tx, locked);
+          else await catalog.holds.release(tx, orderId);
+          return true;
+        });
+        if (did) changed += 1;
+      }
+      for (const order of await repo.selectEndedCheckouts(db)) {
+        if (await paidAfterAll(order)) continue;
         const did = await db.transaction(async (tx) => {
           const locked = await repo.selectById(tx, order.id, true);
-          if (locked?.status !== 'pending' || locked.stockReleasedAt || locked.paymentIssue || locked.paidAt) return false;
-          await releaseHold(tx, locked);
+          if (locked?.status !== 'pending' || locked.expiredAt || locked.paymentIssue || locked.paidAt) return false;
+          if (!locked.stockReleasedAt) await releaseHold(tx, locked);
+          await repo.updateOrder(tx, locked.id, { expiredAt: new Date() });
           return true;
         });
         if (did) {
-          released += 1;
+          changed += 1;
           if (order.paymentIntentId) await payments.cancel(order.paymentIntentId).catch(() => {});
         }
       }
-      if (released > 0) await catalog.catalogChanged();
-      return released;
+      if (changed > 0) await catalog.catalogChanged();
+      return changed;
     },
 
-    /** GET /api/orders: the dashboard's list (SPEC §2 "Orders tab"). */
-    async listForAdmin(): Promise<AdminOrder[]> {
-      return (await repo.selectAdminOrders(db)).map(({ order, items }) => toAdminOrder(order, items));
+    /** GET /api/orders: the dashboard's list (SPEC §2 "Orders tab"); repo.selectAdminOrders says which orders. */
+    async listForAdmin(status?: OrderStatus): Promise<AdminOrder[]> {
+      return (await repo.selectAdminOrders(db, status)).map(({ order, items }) => toAdminOrder(order, items));
     },
 
     /**
@@ -317,10 +417,13 @@ export function createOrdersService(d: Deps) {
         if (order.status === status) return order;
         const set: Partial<repo.OrderRow> = { status };
         if (status !== 'pending' && order.status === 'pending') {
-          if (order.stockReleasedAt) {
-            await catalog.reserveStock(tx, order.id, await repo.selectItems(tx, order.id));
-            set.stockReleasedAt = null;
+          if (order.stockReleasedAt && !order.paidAt) {
+            await catalog.holds.sell(tx, order.id, await repo.selectItems(tx, order.id));
+          } else {
+            await catalog.holds.commit(tx, order.id);
           }
+          set.stockReleasedAt = null;
+          set.expiredAt = null;
           set.paidAt = order.paidAt ?? new Date();
         }
         if (status === 'shipped' && !order.shippedAt) set.shippedAt = new Date();
@@ -370,10 +473,12 @@ export function createOrdersService(d: Deps) {
       return completed;
     },
 
-    /** For the analytics tab: sales figures computed from paid orders. */
+    /** For the analytics tab: sales figures computed from paid live orders; test orders apart. */
     salesFigures: () => repo.selectSalesFigures(db),
     dailyRevenue: (days: number) => repo.selectDailyRevenue(db, days),
-    paidAmong: (ids: number[]) => repo.selectPaidAmong(db, ids),
+    testOrderFigures: () => repo.selectTestOrderFigures(db),
+    /** Analytics sessions that placed a paid order: a conversion each, whatever beacons claim. */
+    convertedSessions: (days: number) => repo.selectConvertedSessions(db, days),
 
     /** Confirmation e-mails whose sending failed: sent again by the sweeper. */
     sendConfirmation,

@@ -34,6 +34,8 @@ export interface ProviderEvent {
 
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
+  /** 'live' only when real money moves (Stripe live keys); orders record it and revenue counts only live ones. */
+  readonly mode: 'test' | 'live';
   /** Creates a payment for an order; the same idempotency key never creates a second one. */
   create(input: { orderId: number; amountCents: number; currency: 'usd'; idempotencyKey: string }): Promise<{
     id: string;

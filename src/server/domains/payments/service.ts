@@ -16,6 +16,8 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
 
   return {
     providerName: active.name,
+    /** 'test' or 'live': recorded on every order. */
+    mode: active.mode,
 
     /** A payment for an order's total; called outside any transaction (it may call the provider). */
     async createForOrder(

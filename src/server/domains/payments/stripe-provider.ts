@@ -36,6 +36,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
   return {
     name: 'stripe',
+    // Test keys move no money: orders paid with them are test orders.
+    mode: /^(sk|rk)_live_/.test(settings.secretKey) ? 'live' : 'test',
 
     async create({ orderId, amountCents, currency, idempotencyKey }) {
       const pi = await stripe.paymentIntents.create(

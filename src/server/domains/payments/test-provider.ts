@@ -28,6 +28,7 @@ export function createTestProvider(db: Database): PaymentProvider & {
 } {
   return {
     name: 'test',
+    mode: 'test',
 
     async create() {
       const id = `pi_${random(24)}`;

@@ -14,7 +14,16 @@ const item = (id: string, name: string, price: string, quantity: number): CartIt
   id,
   quantity,
   productId: name.includes('3-Pack') ? 6 : 5,
-  product: { id: name.includes('3-Pack') ? 6 : 5, name, price, imageUrl: '', isActive: true },
+  product: {
+    id: name.includes('3-Pack') ? 6 : 5,
+    name,
+    price,
+    imageUrl: '',
+    isActive: true,
+    available: 50,
+    held: 0,
+    heldBackBy: null,
+  },
 });
 
 afterEach(cleanup);

@@ -1,0 +1,31 @@
+CREATE TABLE "stock_holds" (
+	"order_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"holder" text NOT NULL,
+	"held_until" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "stock_holds_order_id_product_id_pk" PRIMARY KEY("order_id","product_id"),
+	CONSTRAINT "stock_holds_quantity_positive" CHECK ("stock_holds"."quantity" > 0)
+);
+--> statement-breakpoint
+DROP INDEX "orders_pending_expiry_idx";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_mode" text DEFAULT 'live' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "analytics_session_id" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "expired_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "stock_holds_holder_idx" ON "stock_holds" USING btree ("holder");--> statement-breakpoint
+CREATE INDEX "stock_holds_until_idx" ON "stock_holds" USING btree ("held_until");--> statement-breakpoint
+CREATE INDEX "stock_holds_product_idx" ON "stock_holds" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "orders_open_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."status" = 'pending' and "orders"."expired_at" is null;--> statement-breakpoint
+-- Backfill: orders paid through the built-in test provider are test orders.
+UPDATE "orders" SET "payment_mode" = 'test' WHERE "id" IN (SELECT "order_id" FROM "payments" WHERE "provider" = 'test');--> statement-breakpoint
+-- Backfill: checkouts that still hold stock keep it, as holds ending when they were due to expire.
+INSERT INTO "stock_holds" ("order_id", "product_id", "quantity", "holder", "held_until", "ends_at")
+SELECT o."id", i."product_id", sum(i."quantity"), 'unknown', o."expires_at", o."expires_at"
+FROM "orders" o JOIN "order_items" i ON i."order_id" = o."id"
+WHERE o."status" = 'pending' AND o."stock_released_at" IS NULL AND o."paid_at" IS NULL AND o."payment_issue" IS NULL
+GROUP BY o."id", i."product_id", o."expires_at";--> statement-breakpoint
+-- Backfill: unpaid checkouts past their expiry whose stock went back are closed.
+UPDATE "orders" SET "expired_at" = coalesce("stock_released_at", now())
+WHERE "status" = 'pending' AND "expires_at" < now() AND "stock_released_at" IS NOT NULL AND "payment_issue" IS NULL;

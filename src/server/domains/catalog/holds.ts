@@ -1,0 +1,107 @@
+import { heldInOthers } from '#shared/stock.ts';
+import type { Database, Tx } from '#db/client.ts';
+import { AppError } from '../../errors.ts';
+import * as holds from './holds-repo.ts';
+import { returnStock, selectProduct, takeStock } from './repo.ts';
+
+export interface HoldLine {
+  productId: number;
+  name: string;
+  quantity: number;
+}
+
+export interface HoldRequest {
+  orderId: number;
+  lines: readonly HoldLine[];
+  /** The network the checkout came from (lib/network.ts). */
+  holder: string;
+  heldUntil: Date;
+  endsAt: Date;
+  /** The most units one holder may hold across its open checkouts. */
+  maxUnitsPerHolder: number;
+}
+
+/**
+ * Stock held for open checkouts (docs/decisions/0017): taken off the shelf when the hold starts,
+ * sold when the order is paid, put back when the hold lapses or the checkout closes. One holder
+ * (an address) holds at most a set number of units at once, so nobody can empty the shelf.
+ */
+export function createStockHolds(db: Database) {
+  /** The 409 for a line the shelf cannot cover, naming units that other checkouts hold and when they are back. */
+  async function shortage(tx: Tx, line: HoldLine): Promise<AppError> {
+    const row = await selectProduct(tx, line.productId);
+    const have = row?.isActive ? row.inventory : 0;
+    const held = (await holds.selectHeldByProduct(tx)).get(line.productId);
+    const base = have <= 0 ? `${line.name} is out of stock` : `Only ${have} of ${line.name} left in stock`;
+    return new AppError('conflict', held ? `${base}. ${heldInOthers(held)}` : base);
+  }
+
+  return {
+    /**
+     * Holds an order's lines inside the caller's transaction: 'held', or 'over_limit' when its
+     * holder already holds too much (nothing is taken then). Throws 409 naming a line the shelf
+     * cannot cover (the caller's transaction then rolls back every line).
+     */
+    async hold(tx: Tx, r: HoldRequest): Promise<'held' | 'over_limit'> {
+      await holds.lockHolder(tx, r.holder);
+      const units = r.lines.reduce((sum, l) => sum + l.quantity, 0);
+      if ((await holds.unitsHeldBy(tx, r.holder)) + units > r.maxUnitsPerHolder) return 'over_limit';
+      for (const line of r.lines) {
+        const left = await takeStock(tx, { ...line, orderId: r.orderId, reason: 'checkout_reserve' });
+        if (left === undefined) throw await shortage(tx, line);
+      }
+      await holds.insertHolds(
+        tx,
+        r.lines.map((l) => ({
+          orderId: r.orderId,
+          productId: l.productId,
+          quantity: l.quantity,
+          holder: r.holder,
+          heldUntil: r.heldUntil,
+          endsAt: r.endsAt,
+        })),
+      );
+      return 'held';
+    },
+
+    /** Checks the shelf covers every line without taking anything (a checkout that is not held); 409 otherwise. */
+    async ensureAvailable(tx: Tx, lines: readonly HoldLine[]): Promise<void> {
+      for (const line of lines) {
+        const row = await selectProduct(tx, line.productId);
+        if (!row?.isActive || row.inventory < line.quantity) throw await shortage(tx, line);
+      }
+    },
+
+    /** Takes an order's lines off the shelf for good (a paid order that held nothing); 409 when short. */
+    async sell(tx: Tx, orderId: number, lines: readonly HoldLine[]): Promise<void> {
+      for (const line of lines) {
+        const left = await takeStock(tx, { ...line, orderId, reason: 'checkout_reserve' });
+        if (left === undefined) throw await shortage(tx, line);
+      }
+    },
+
+    /** The order is paid: what it held is sold. */
+    async commit(tx: Tx, orderId: number): Promise<void> {
+      await holds.deleteHolds(tx, orderId);
+    },
+
+    /** Puts what an order holds back on the shelf; returns the units put back. */
+    async release(tx: Tx, orderId: number): Promise<number> {
+      const released = await holds.deleteHolds(tx, orderId);
+      for (const line of released) await returnStock(tx, { ...line, orderId, reason: 'reservation_release' });
+      return released.reduce((sum, l) => sum + l.quantity, 0);
+    },
+
+    /** Keeps an order's hold until `until` (never past its checkout's end); undefined when it holds nothing. */
+    renew: (tx: Tx, orderId: number, until: Date) => holds.renewHolds(tx, orderId, until),
+
+    holdOf: (tx: Tx, orderId: number) => holds.selectHold(tx, orderId),
+
+    /** Orders whose hold lapsed: the sweeper puts their stock back. */
+    lapsedOrderIds: () => holds.selectLapsedOrderIds(db),
+
+    heldByProduct: () => holds.selectHeldByProduct(db),
+  };
+}
+
+export type StockHolds = ReturnType<typeof createStockHolds>;
