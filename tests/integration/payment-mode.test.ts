@@ -72,7 +72,7 @@ describe('payment mode on orders', () => {
 
   /** A store with the test provider, or Stripe with test or live keys; one paid order in it. */
   async function storeWithOrder(keys: 'builtin' | 'stripe-test' | 'stripe-live') {
-    const stripe =
+    const stripe: Record<string, string> =
       keys === 'builtin'
         ? {}
         : {
