@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, inventoryOf, newAddress, secretOf, setInventory, shopper } from '../support/checkout.ts';
 
 /**
- * Stock held for checkouts (docs/decisions/0017): nobody can freeze the catalog. One address holds
+ * Stock held for checkouts (docs/decisions/0019): nobody can freeze the catalog. One address holds
  * at most STOCK_HOLD_MAX_UNITS_PER_ADDRESS units across its open checkouts; a hold lasts
  * STOCK_HOLD_MINUTES unless the checkout page renews it; a checkout past its hold is still
  * payable, and stock is taken when it is paid, never below zero.

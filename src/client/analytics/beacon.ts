@@ -1,18 +1,20 @@
 import { onCLS, onINP, onLCP } from 'web-vitals';
 import { isAdminPathname } from '#shared/site.ts';
+import { SESSION_KEY } from './session.ts';
 
 /**
  * First-party analytics in the browser (DESIGN §7), loaded when the page is idle so it never slows
- * it: a page view per route change, the visible time on each page, the Core Web Vitals of the page
- * load, and the purchase the confirmation page shows. A random visitor id (localStorage) and
- * session id (sessionStorage, new after 30 idle minutes); no cookies.
+ * it: a page view per route change, the visible time on each page and the Core Web Vitals of the
+ * page load. A random visitor id (localStorage) and session id (sessionStorage, new after 30 idle
+ * minutes); no cookies. Purchases are not reported from here: the checkout records its session and
+ * the paid order converts it (docs/decisions/0019).
  */
 const ENDPOINT = '/api/analytics/collect';
 const SESSION_IDLE_MS = 30 * 60_000;
 
 declare global {
   interface Window {
-    /** The order the confirmation page shows; it also fires 'iw:purchase'. */
+    /** The order the confirmation page shows (for the marketing tags); it also fires 'iw:purchase'. */
     __iwPurchase?: number;
   }
 }
@@ -37,10 +39,10 @@ function stored(storage: Storage, key: string, make: () => string): string {
 function sessionId(): string {
   const now = Date.now();
   try {
-    const raw = sessionStorage.getItem('iw_session');
+    const raw = sessionStorage.getItem(SESSION_KEY);
     const s = raw ? (JSON.parse(raw) as { id: string; last: number }) : null;
     const id = s && now - s.last < SESSION_IDLE_MS ? s.id : randomId();
-    sessionStorage.setItem('iw_session', JSON.stringify({ id, last: now }));
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ id, last: now }));
     return id;
   } catch {
     return randomId();
@@ -88,10 +90,6 @@ function pageview(firstLoad: boolean): void {
   });
 }
 
-function purchase(orderId: number): void {
-  send({ type: 'purchase', path: location.pathname, orderId });
-}
-
 export function startBeacon(): void {
   if (isAdminPathname(location.pathname)) return;
   pageview(true);
@@ -129,7 +127,4 @@ export function startBeacon(): void {
       visibleSince = performance.now();
     }
   });
-
-  if (window.__iwPurchase) purchase(window.__iwPurchase);
-  addEventListener('iw:purchase', (e) => purchase((e as CustomEvent<number>).detail));
 }

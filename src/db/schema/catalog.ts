@@ -51,7 +51,7 @@ export const stockMovements = pgTable(
 );
 
 /**
- * Stock held for open checkouts, one row per order and product (docs/decisions/0017). The units are
+ * Stock held for open checkouts, one row per order and product (docs/decisions/0019). The units are
  * already off `products.inventory`; a row goes when its checkout is paid (the units are sold) or
  * its hold ends (they go back). `holder` is the network the checkout came from, kept only while
  * the hold lasts, so the units one address may hold can be capped.

@@ -97,6 +97,12 @@ export function AnalyticsTab() {
             ['Average order value', usd(b.averageOrderValue)],
           ]}
         />
+        {b.testOrders.count > 0 ? (
+          <p className="mt-3 text-xs text-zinc-600">
+            Not counted: {b.testOrders.count} test {b.testOrders.count === 1 ? 'order' : 'orders'} ({usd(b.testOrders.total)})
+            paid with test payments.
+          </p>
+        ) : null}
       </Card>
       <Card title="Customer Insights">
         <Figures

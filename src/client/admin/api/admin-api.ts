@@ -11,10 +11,11 @@ export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.s
 export const meQuery = () =>
   queryOptions({ queryKey: ['admin', 'me'] as const, queryFn: () => api<AdminMe>('/api/admin/me'), retry: adminRetry });
 
-export const ordersQuery = () =>
+/** Every paid order (and payment problems); or, with 'pending', the problems and the open checkouts. */
+export const ordersQuery = (status?: OrderStatus) =>
   queryOptions({
-    queryKey: ['admin', 'orders'] as const,
-    queryFn: () => api<AdminOrder[]>('/api/orders'),
+    queryKey: ['admin', 'orders', status ?? 'all'] as const,
+    queryFn: () => api<AdminOrder[]>(status ? `/api/orders?status=${status}` : '/api/orders'),
     retry: adminRetry,
     refetchInterval: 30_000,
   });

@@ -34,6 +34,8 @@ export function DashboardPage() {
   const [tab, setTab] = useState<Tab>('orders');
   const [search, setSearch] = useState('');
   const [orderFilter, setOrderFilter] = useState<string>('all');
+  // Open checkouts are asked for only under the Pending filter: strangers' abandoned ones never crowd the list.
+  const pending = useQuery({ ...ordersQuery('pending'), enabled: me.isSuccess && orderFilter === 'pending' });
   const [reviewFilter, setReviewFilter] = useState<string>('all');
 
   useEffect(() => {
@@ -41,7 +43,8 @@ export function DashboardPage() {
   }, [me.error, guard]);
   useEffect(() => {
     if (orders.error) guard(orders.error);
-  }, [orders.error, guard]);
+    if (pending.error) guard(pending.error);
+  }, [orders.error, pending.error, guard]);
 
   if (!me.isSuccess) {
     return (
@@ -159,7 +162,7 @@ export function DashboardPage() {
         ) : null}
 
         <Tabs.Content value="orders" className="mt-4">
-          <OrdersTab query={orders} search={search} filter={orderFilter} />
+          <OrdersTab query={orderFilter === 'pending' ? pending : orders} search={search} filter={orderFilter} />
         </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-4">
           <ReviewsTab search={search} filter={reviewFilter} />

@@ -20,10 +20,13 @@ const STATUS_LABEL: Record<OrderStatus, string> = {
 export function OrderCard({ order }: { order: AdminOrder }) {
   const qc = useQueryClient();
   const guard = useSessionGuard();
+  // The order is in the list of every filter that shows it.
+  const replace = (o: AdminOrder) =>
+    qc.setQueriesData<AdminOrder[]>({ queryKey: ['admin', 'orders'] }, (list) => list?.map((x) => (x.id === o.id ? o : x)));
   const update = useMutation({
     mutationFn: (status: OrderStatus) => setOrderStatus(order.id, status),
     onSuccess: (o) => {
-      qc.setQueryData<AdminOrder[]>(['admin', 'orders'], (list) => list?.map((x) => (x.id === o.id ? o : x)));
+      replace(o);
       toast({ title: 'Order Updated', description: `Order ${orderLabel(o)} is now ${STATUS_LABEL[o.status].toLowerCase()}.` });
       void qc.invalidateQueries({ queryKey: ['admin', 'orders'] });
     },
@@ -31,8 +34,6 @@ export function OrderCard({ order }: { order: AdminOrder }) {
       if (!guard(err)) toast({ title: 'Update Failed', description: 'Failed to update order status', variant: 'destructive' });
     },
   });
-  const replace = (o: AdminOrder) =>
-    qc.setQueryData<AdminOrder[]>(['admin', 'orders'], (list) => list?.map((x) => (x.id === o.id ? o : x)));
   const label = useMutation({
     mutationFn: () => createLabel(order.id),
     onSuccess: (r) => {
@@ -87,6 +88,11 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           {STATUS_LABEL[order.status]}
         </span>
       </div>
+      {order.paymentMode === 'test' ? (
+        <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase text-amber-900">
+          Test order: test payments, no money taken
+        </p>
+      ) : null}
 
       {order.paymentIssue ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-semibold text-red-800">

@@ -15,7 +15,10 @@ function Note({ children }: { children: string }) {
   return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</p>;
 }
 
-/** SPEC §2 "Orders tab": newest first (as the server sends them), filtered and searched here. */
+/**
+ * SPEC §2 "Orders tab": newest first (as the server sends them), filtered and searched here. Under
+ * Pending, the list is the server's pending one (payment problems and open checkouts).
+ */
 export function OrdersTab({
   query,
   search,
@@ -27,7 +30,8 @@ export function OrdersTab({
 }) {
   if (query.isPending) return <Note>Loading orders...</Note>;
   if (query.isError) return <Note>Failed to load orders</Note>;
-  if (query.data.length === 0) return <Note>No orders yet</Note>;
+  // The Pending list comes from the server already filtered: empty there means none match.
+  if (query.data.length === 0) return <Note>{filter === 'all' ? 'No orders yet' : 'No orders match your filters'}</Note>;
   const shown = query.data.filter((o) => (filter === 'all' || o.status === filter) && matchesSearch(o, search));
   if (shown.length === 0) return <Note>No orders match your filters</Note>;
   return (

@@ -12,6 +12,8 @@ import { EMPTY_SHIPPING, ShippingForm } from './shipping-form.tsx';
 const loadPaymentStep = () => import('./payment-step.tsx');
 const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 const loadStripeForm = () => import('./stripe-payment-form.tsx');
+// Keeps the items held while the page is open, and says so; after the page, outside its first load.
+const HoldNotice = lazy(() => import('./hold-notice.tsx'));
 
 /** /checkout?payment_intent=<client secret>: step 1 shipping, step 2 payment (SPEC §2, DESIGN §4). */
 export function CheckoutPage() {
@@ -88,7 +90,12 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
       <h1 className="mt-2 font-display text-3xl uppercase sm:text-4xl">
         {step === 1 ? 'Shipping Information' : 'Complete Your Order'}
       </h1>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="mt-6">
+        <Suspense fallback={null}>
+          <HoldNotice order={order} />
+        </Suspense>
+      </div>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
           {step === 1 ? (
             <ShippingForm initial={shipping ? { ...shipping } : EMPTY_SHIPPING} onSave={onSave} />

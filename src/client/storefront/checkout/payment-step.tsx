@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { completeOrder, confirmTestPayment } from './api/checkout-api.ts';
+import { checkoutOrderQuery, completeOrder, confirmTestPayment } from './api/checkout-api.ts';
+import { renewHold } from './api/renew-hold.ts';
 import { saveOrderSummary } from './order-storage.ts';
 import { FAILED_STATUSES, type PaymentOutcome } from './payment-outcome.ts';
 import { type CardValues, TestCardForm } from './test-card-form.tsx';
@@ -124,8 +125,31 @@ export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProp
     void awaitSettlement(outcome.status);
   };
 
-  const onTestCard = async (card: CardValues) => {
+  /**
+   * Just before paying, the hold is renewed (or taken again after a lapse): a 409 means the
+   * checkout closed or its items are gone, and nothing is charged. Other failures do not stop the
+   * payment (the server takes the stock when it completes the order).
+   */
+  const beforePaying = async (): Promise<boolean> => {
     setPaying(true);
+    try {
+      qc.setQueryData(checkoutOrderQuery(paymentIntentId).queryKey, await renewHold(paymentIntentId));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        toast({
+          title: 'Checkout Error',
+          description: err.serverMessage ?? 'This checkout has expired.',
+          variant: 'destructive',
+        });
+        setPaying(false);
+        return false;
+      }
+    }
+    return true;
+  };
+
+  const onTestCard = async (card: CardValues) => {
+    if (!(await beforePaying())) return;
     try {
       const result = await confirmTestPayment(secret, card.cardNumber);
       onOutcome({ kind: 'result', status: result.status, message: result.message });
@@ -142,7 +166,7 @@ export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProp
         shipping={shipping}
         busy={paying}
         onBack={onBack}
-        onSubmitting={() => setPaying(true)}
+        onSubmitting={beforePaying}
         onOutcome={onOutcome}
       />
     ) : (

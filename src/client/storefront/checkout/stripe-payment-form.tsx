@@ -42,7 +42,8 @@ export interface StripePaymentFormProps {
   shipping: ShippingFields | null;
   busy: boolean;
   onBack(): void;
-  onSubmitting(): void;
+  /** Called before confirming: false stops the payment (e.g. the items are gone). */
+  onSubmitting(): Promise<boolean>;
   onOutcome(outcome: PaymentOutcome): void;
 }
 
@@ -112,7 +113,7 @@ function CardForm({ shipping, busy, onBack, onSubmitting, onOutcome }: StripePay
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!stripe || !elements || busy) return;
-    onSubmitting();
+    if (!(await onSubmitting())) return;
     try {
       const name = shipping ? `${shipping.firstName} ${shipping.lastName}` : undefined;
       const { error, paymentIntent } = await stripe.confirmPayment({

@@ -4,12 +4,13 @@ import { Island } from '../../app/static-island.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useWhenIdle } from '../../lib/when-idle.ts';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isBundle } from '#shared/constants.ts';
+import { isBundle, STOCK_LOW_MAX } from '#shared/constants.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useAddToCart } from '../cart/api/add-to-cart.ts';
 import { useProduct } from '../catalog/api/get-product.ts';
+import { HeldNote } from '../catalog/components/held-note.tsx';
 import { Price, productSavings } from '../catalog/components/price.tsx';
 import { ProductImage } from '../catalog/components/product-image.tsx';
 import { NotFoundMessage } from '../pages/not-found-page.tsx';
@@ -75,9 +76,12 @@ export function ProductPage() {
           <h1 className="font-display text-4xl uppercase leading-tight sm:text-5xl">{product.name}</h1>
           <p className="text-lg text-ink-soft">{product.description}</p>
           <Price product={product} size="lg" />
-          <p className={product.inStock ? 'font-bold text-ok' : 'font-bold text-danger'}>
-            {product.inStock ? 'In Stock - Ready to Ship' : 'Out of Stock'}
-          </p>
+          <div>
+            <p className={product.inStock ? 'font-bold text-ok' : 'font-bold text-danger'}>
+              {product.inStock ? 'In Stock - Ready to Ship' : 'Out of Stock'}
+            </p>
+            {product.inventory <= STOCK_LOW_MAX ? <HeldNote held={product.held} backBy={product.heldBackBy} /> : null}
+          </div>
           <Button
             size="lg"
             variant="accent"

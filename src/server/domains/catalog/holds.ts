@@ -22,7 +22,7 @@ export interface HoldRequest {
 }
 
 /**
- * Stock held for open checkouts (docs/decisions/0017): taken off the shelf when the hold starts,
+ * Stock held for open checkouts (docs/decisions/0019): taken off the shelf when the hold starts,
  * sold when the order is paid, put back when the hold lapses or the checkout closes. One holder
  * (an address) holds at most a set number of units at once, so nobody can empty the shelf.
  */

@@ -4,6 +4,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button } from '../../../ui/button.tsx';
 import SheetImpl from '../../../ui/sheet-impl.tsx';
+import { HeldNote } from '../../catalog/components/held-note.tsx';
 import { ProductImage, productImageKind } from '../../catalog/components/product-image.tsx';
 import { QuantitySelector } from '../../catalog/components/quantity-selector.tsx';
 import { useClearCart, useRemoveCartItem, useStartCheckout, useUpdateCartItem } from './drawer-mutations.ts';
@@ -86,6 +87,14 @@ export default function CartDrawer() {
                   </button>
                 </div>
                 <p className="text-sm text-muted tabular-nums">{formatUsd(parseCents(item.product.price))} each</p>
+                {item.quantity > item.product.available ? (
+                  <div className="text-sm" data-testid="cart-line-stock">
+                    <p className="font-bold text-danger">
+                      {item.product.available > 0 ? `Only ${item.product.available} left in stock` : 'Out of stock'}
+                    </p>
+                    <HeldNote held={item.product.held} backBy={item.product.heldBackBy} />
+                  </div>
+                ) : null}
                 <div className="flex items-center justify-between">
                   <QuantitySelector
                     value={item.quantity}

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { currentAnalyticsSession } from '../../../analytics/session.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { getSessionId } from '../../../lib/session-id.ts';
 import { toast } from '../../../ui/toast.tsx';
@@ -57,7 +58,9 @@ export function useStartCheckout() {
   return useMutation({
     mutationFn: async () => {
       const sessionId = getSessionId();
-      return api<{ checkoutUrl: string }>('/api/checkout', { method: 'POST', body: { sessionId } });
+      // The visit that places the order is the one its payment converts (first-party analytics).
+      const analyticsSessionId = currentAnalyticsSession();
+      return api<{ checkoutUrl: string }>('/api/checkout', { method: 'POST', body: { sessionId, analyticsSessionId } });
     },
     onSuccess: ({ checkoutUrl }) => {
       toast({ title: 'Redirecting to Checkout', duration: 3000 });
