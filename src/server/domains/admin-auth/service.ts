@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
-import { clearBucket, deleteStaleBuckets, throttle } from '../../lib/rate-buckets.ts';
+import { deleteStaleBuckets } from '../../lib/rate-buckets.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repo.ts';
+import { admitFromAddress } from './sign-in-limits.ts';
 
 export type AdminAuthService = ReturnType<typeof createAdminAuthService>;
 
@@ -13,21 +14,21 @@ export interface AdminSession {
 }
 
 interface Options {
-  /** Sign-in attempts per 15 minutes, per IP and per username. */
+  /** Sign-in attempts per 15 minutes per IP, and wrong passwords per username (ADR 0017). */
   loginPer15Min: number;
   idleMinutes?: number;
   absoluteHours?: number;
 }
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const MIN_PASSWORD_LENGTH = 10;
 
 /**
  * Admin sign-in (DESIGN §6): argon2id passwords, server-side sessions keyed by the SHA-256 of a
- * random 256-bit token, 30 minutes idle and 12 hours at most, sign-in throttled per IP and per
- * username in counters every instance shares, and one answer for an unknown user or a wrong password.
+ * random 256-bit token, 30 minutes idle and 12 hours at most, sign-in limited per IP and per
+ * username in counters every instance shares (ADR 0017), and one answer for an unknown user or a
+ * wrong password.
  */
 export function createAdminAuthService(db: Database, opts: Options) {
   const idleMs = (opts.idleMinutes ?? 30) * 60_000;
@@ -65,15 +66,11 @@ export function createAdminAuthService(db: Database, opts: Options) {
 
     /** A new session token for a right username and password; 401 otherwise, 429 when throttled. */
     async login(username: string, password: string, ip: string, userAgent: string | undefined) {
-      const userKey = `login:user:${username.toLowerCase()}`;
-      const ipKey = `login:ip:${ip}`;
-      await throttle(db, [ipKey, userKey], opts.loginPer15Min, LOGIN_WINDOW_MS, 'Too many sign-in attempts.');
+      const admission = await admitFromAddress(db, opts.loginPer15Min, username, ip);
       const user = await repo.selectUserByName(db, username);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) throw new AppError('unauthorized', 'Invalid username or password');
-      // Counters count guesses: a right password starts them over.
-      await clearBucket(db, userKey);
-      await clearBucket(db, ipKey);
+      await admission.succeeded();
       const token = randomBytes(32).toString('base64url');
       await repo.insertSession(db, {
         tokenHash: hashToken(token),

@@ -1,0 +1,45 @@
+import type { Tx } from '#db/client.ts';
+import { AppError } from '../../errors.ts';
+import { clearBucket, hitBucket, releaseHit, waitUntil } from '../../lib/rate-buckets.ts';
+
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+/** What a right password does to the counters that let its attempt through. */
+export interface Admission {
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Lets a sign-in attempt from an address have its password checked, or throws 429 (ADR 0017).
+ * Every counter is updated in one statement before the check, so a burst of parallel attempts
+ * cannot pass more than the limits, and every instance counts the same attempts.
+ *
+ * - Per address: at most `limit` attempts a window; a right password starts the address over.
+ * - Per username: each checked attempt counts and a right one is given back, so the count is the
+ *   wrong passwords (a right one never clears it: that would hand a guesser a fresh budget). Past
+ *   `limit` the username is guarded: only an address's first attempt of its window is checked. A
+ *   stranger's guesses thus never keep the owner out, and a guesser gets one try per address.
+ */
+export async function admitFromAddress(db: Tx, limit: number, username: string, ip: string): Promise<Admission> {
+  const ipKey = `login:ip:${ip}`;
+  const userKey = `login:user:${username.toLowerCase()}`;
+  const byIp = await hitBucket(db, ipKey, LOGIN_WINDOW_MS);
+  if (byIp.count > limit) {
+    throw new AppError('too_many_requests', `Too many sign-in attempts. Please try again in ${waitUntil(byIp.resetAt)}.`);
+  }
+  const byUser = await hitBucket(db, userKey, LOGIN_WINDOW_MS);
+  if (byUser.count > limit && byIp.count > 1) {
+    // This address may try again when its own window ends (a first attempt) or the username's does.
+    const resetAt = byIp.resetAt < byUser.resetAt ? byIp.resetAt : byUser.resetAt;
+    throw new AppError(
+      'too_many_requests',
+      `Too many failed sign-ins for this account. Sign in from a device you have used before, or try again in ${waitUntil(resetAt)}.`,
+    );
+  }
+  return {
+    async succeeded() {
+      await releaseHit(db, userKey);
+      await clearBucket(db, ipKey);
+    },
+  };
+}
