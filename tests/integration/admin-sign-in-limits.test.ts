@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN } from '../support/admin.ts';
+import { deviceCookie, ORIGIN, sessionCookie, setCookieLine } from '../support/admin.ts';
 import { createRestartableStore, createTestApp, type TestApp } from '../support/app.ts';
+import { count } from '../support/checkout.ts';
 
 /**
  * Sign-in limits (ADR 0017): guesses stay slow per address and per username, and a stranger's
@@ -28,15 +30,35 @@ async function newOwner(app: FastifyInstance = t.app) {
 let ip = 0;
 const nextIp = () => `198.51.${100 + Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
 
-function attempt(app: FastifyInstance, username: string, password: string, address: string) {
+function attempt(app: FastifyInstance, username: string, password: string, address: string, cookie?: string) {
   return app.inject({
     method: 'POST',
     url: '/api/admin/login',
     remoteAddress: address,
-    headers: { origin: ORIGIN },
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
     payload: { username, password },
   });
 }
+
+/** A browser of the owner's that has signed in once: its trusted-device cookie. */
+async function trustedBrowser(owner: { username: string; password: string }) {
+  const res = await attempt(t.app, owner.username, owner.password, nextIp());
+  expect(res.statusCode).toBe(200);
+  return deviceCookie(res);
+}
+
+/** Strangers' wrong passwords: `address` is throttled and the account guarded. */
+async function underAttack(username: string) {
+  const address = nextIp();
+  for (let i = 0; i < LIMIT; i++) await attempt(t.app, username, `guess-${i}`, address);
+  for (let i = 0; i < LIMIT; i++) await attempt(t.app, username, `guess-${i}`, nextIp());
+  return address;
+}
+
+const hashOf = (cookie: string) =>
+  createHash('sha256')
+    .update(cookie.split('=')[1] ?? '')
+    .digest('hex');
 
 async function codes(promises: Promise<{ statusCode: number }>[]) {
   return (await Promise.all(promises)).map((r) => r.statusCode);
@@ -124,6 +146,100 @@ describe('sign-in limits', () => {
     expect(result.other).toEqual([]);
     expect(result[401]).toBeGreaterThanOrEqual(LIMIT);
     expect(result[401]).toBeLessThanOrEqual(LIMIT + addresses.length);
+  });
+});
+
+describe('trusted devices', () => {
+  it('a sign-in sets a long-lived device cookie, kept on the server only as a hash; the next sign-in replaces it', async () => {
+    const owner = await newOwner();
+    const res = await attempt(t.app, owner.username, owner.password, nextIp());
+    const line = setCookieLine(res, 'admin_device') ?? '';
+    expect(line).toMatch(/^admin_device=[A-Za-z0-9_-]{43};/);
+    for (const part of ['HttpOnly', 'SameSite=Strict', 'Path=/', 'Max-Age=7776000']) expect(line).toContain(part);
+    const device = deviceCookie(res);
+    expect(await count(t.app, 'admin_devices', `token_hash = '${hashOf(device)}'`)).toBe(1);
+    expect(await count(t.app, 'admin_devices', `token_hash = '${device.split('=')[1]}'`)).toBe(0);
+
+    const again = await attempt(t.app, owner.username, owner.password, nextIp(), device);
+    expect(deviceCookie(again)).not.toBe(device);
+    expect(await count(t.app, 'admin_devices', `token_hash = '${hashOf(device)}'`)).toBe(0);
+    expect(await count(t.app, 'admin_devices', `token_hash = '${hashOf(deviceCookie(again))}'`)).toBe(1);
+  });
+
+  it('a browser that signed in before gets in while the account is guarded, even from a throttled address', async () => {
+    const owner = await newOwner();
+    const device = await trustedBrowser(owner);
+    const throttled = await underAttack(owner.username);
+    expect((await attempt(t.app, owner.username, owner.password, throttled)).statusCode).toBe(429);
+
+    const res = await attempt(t.app, owner.username, owner.password, throttled, device);
+    expect(res.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/admin/me', headers: { cookie: sessionCookie(res) } });
+    expect(me.json()).toEqual({ username: owner.username });
+    // A wrong password from the trusted browser is still just wrong.
+    expect((await attempt(t.app, owner.username, 'typo', throttled, deviceCookie(res))).statusCode).toBe(401);
+  });
+
+  it('a device cookie helps only the admin it was issued to, and only until it expires', async () => {
+    const owner = await newOwner();
+    const other = await newOwner();
+    const device = await trustedBrowser(other);
+    const throttled = await underAttack(owner.username);
+    expect((await attempt(t.app, owner.username, owner.password, throttled, device)).statusCode).toBe(429);
+
+    const own = await trustedBrowser(owner);
+    await t.app.database.db.execute(
+      `update admin_devices set expires_at = now() - interval '1 second' where token_hash = '${hashOf(own)}'` as never,
+    );
+    expect((await attempt(t.app, owner.username, owner.password, throttled, own)).statusCode).toBe(429);
+  });
+
+  it('a device cookie allows 5 wrong passwords, then it is trusted no more', async () => {
+    const owner = await newOwner();
+    const device = await trustedBrowser(owner);
+    const throttled = await underAttack(owner.username);
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(t.app, owner.username, `typo-${i}`, throttled, device)).statusCode).toBe(401);
+    }
+    const res = await attempt(t.app, owner.username, owner.password, throttled, device);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(IP_THROTTLED);
+    expect(await count(t.app, 'admin_devices', `token_hash = '${hashOf(device)}'`)).toBe(0);
+  });
+
+  it('30 wrong passwords sent at once with a device cookie: 5 are checked, the rest get 429', async () => {
+    const owner = await newOwner();
+    const device = await trustedBrowser(owner);
+    const throttled = await underAttack(owner.username);
+    const result = tally(
+      await codes(Array.from({ length: 30 }, (_, i) => attempt(t.app, owner.username, `guess-${i}`, throttled, device))),
+    );
+    expect(result).toEqual({ 401: 5, 429: 25, other: [] });
+  });
+
+  it('on https the device cookie is __Host- prefixed and Secure, like the session', async () => {
+    const https = await createTestApp({
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'correct-horse-battery',
+      PUBLIC_URL: 'https://store.test',
+    });
+    try {
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { origin: 'https://store.test' },
+        payload: { username: 'owner', password: 'correct-horse-battery' },
+      });
+      expect(res.statusCode).toBe(200);
+      for (const name of ['__Host-admin_session', '__Host-admin_device']) {
+        const line = setCookieLine(res, name) ?? '';
+        expect(line, name).toMatch(/^__Host-admin_\w+=[A-Za-z0-9_-]{43};/);
+        for (const part of ['Secure', 'HttpOnly', 'SameSite=Strict', 'Path=/']) expect(line).toContain(part);
+        expect(line).not.toContain('Domain');
+      }
+    } finally {
+      await https.close();
+    }
   });
 });
 

@@ -29,6 +29,24 @@ export const adminSessions = pgTable(
   (t) => [index('admin_sessions_user_idx').on(t.adminUserId), index('admin_sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Trusted devices (ADR 0017): browsers that signed in as this admin before. Only the SHA-256 of
+ * the device cookie's 256-bit token is stored; a password change removes them.
+ */
+export const adminDevices = pgTable(
+  'admin_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('admin_devices_user_idx').on(t.adminUserId), index('admin_devices_expires_idx').on(t.expiresAt)],
+);
+
 /** Fixed-window counters shared by every instance (login throttling, review verification, …). */
 export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   key: text('key').primaryKey(),

@@ -1,6 +1,6 @@
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { adminSessions, adminUsers } from '#db/schema/index.ts';
+import { adminDevices, adminSessions, adminUsers } from '#db/schema/index.ts';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 
@@ -67,4 +67,31 @@ export async function deleteExpiredSessions(db: Tx, idleMinutes: number): Promis
         lt(adminSessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
       ),
     );
+}
+
+export async function insertDevice(db: Tx, v: typeof adminDevices.$inferInsert): Promise<void> {
+  await db.insert(adminDevices).values(v);
+}
+
+/** The admin a device token was issued to, while it has not expired. */
+export async function selectLiveDevice(db: Tx, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: adminUsers.id, username: adminUsers.username })
+    .from(adminDevices)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminDevices.adminUserId))
+    .where(and(eq(adminDevices.tokenHash, tokenHash), gt(adminDevices.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteDevice(db: Tx, tokenHash: string): Promise<void> {
+  await db.delete(adminDevices).where(eq(adminDevices.tokenHash, tokenHash));
+}
+
+export async function deleteDevicesOfUser(db: Tx, userId: number): Promise<void> {
+  await db.delete(adminDevices).where(eq(adminDevices.adminUserId, userId));
+}
+
+export async function deleteExpiredDevices(db: Tx): Promise<void> {
+  await db.delete(adminDevices).where(lt(adminDevices.expiresAt, sql`now()`));
 }

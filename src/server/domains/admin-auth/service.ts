@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { deleteStaleBuckets } from '../../lib/rate-buckets.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repo.ts';
-import { admitFromAddress } from './sign-in-limits.ts';
+import { admitFromAddress, admitFromDevice } from './sign-in-limits.ts';
 
 export type AdminAuthService = ReturnType<typeof createAdminAuthService>;
 
@@ -18,6 +18,16 @@ interface Options {
   loginPer15Min: number;
   idleMinutes?: number;
   absoluteHours?: number;
+  /** How long a browser stays trusted after its last sign-in (ADR 0017). */
+  deviceDays?: number;
+}
+
+/** Where a sign-in attempt comes from. */
+export interface SignInClient {
+  ip: string;
+  userAgent: string | undefined;
+  /** The trusted-device cookie the browser sent, if any. */
+  deviceToken: string | undefined;
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -33,10 +43,20 @@ export const MIN_PASSWORD_LENGTH = 10;
 export function createAdminAuthService(db: Database, opts: Options) {
   const idleMs = (opts.idleMinutes ?? 30) * 60_000;
   const absoluteMs = (opts.absoluteHours ?? 12) * 3_600_000;
+  const deviceMs = (opts.deviceDays ?? 90) * 86_400_000;
+
+  /** The hash of a device token issued to `username` that has not expired, or undefined. */
+  async function trustedDevice(token: string | undefined, username: string): Promise<string | undefined> {
+    if (!token || !TOKEN.test(token)) return undefined;
+    const tokenHash = hashToken(token);
+    const device = await repo.selectLiveDevice(db, tokenHash);
+    return device?.username === username ? tokenHash : undefined;
+  }
 
   return {
     idleMs,
     absoluteMs,
+    deviceMs,
 
     /** ADMIN_USERNAME / ADMIN_PASSWORD: this admin exists with this password. */
     async ensureAdmin(username: string, password: string): Promise<void> {
@@ -64,9 +84,15 @@ export function createAdminAuthService(db: Database, opts: Options) {
       await repo.deleteSessionsOfUser(db, user.id);
     },
 
-    /** A new session token for a right username and password; 401 otherwise, 429 when throttled. */
-    async login(username: string, password: string, ip: string, userAgent: string | undefined) {
-      const admission = await admitFromAddress(db, opts.loginPer15Min, username, ip);
+    /**
+     * A new session token and device token for a right username and password; 401 otherwise, 429
+     * when the sign-in limits refuse the attempt (ADR 0017).
+     */
+    async login(username: string, password: string, client: SignInClient) {
+      const device = await trustedDevice(client.deviceToken, username);
+      const admission =
+        (device ? await admitFromDevice(db, device) : null) ??
+        (await admitFromAddress(db, opts.loginPer15Min, username, client.ip));
       const user = await repo.selectUserByName(db, username);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) throw new AppError('unauthorized', 'Invalid username or password');
@@ -76,9 +102,18 @@ export function createAdminAuthService(db: Database, opts: Options) {
         tokenHash: hashToken(token),
         adminUserId: user.id,
         expiresAt: new Date(Date.now() + absoluteMs),
-        userAgent: userAgent?.slice(0, 300) ?? null,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
       });
-      return { token, username: user.username };
+      // The browser's device token is replaced by a new one, valid for deviceMs from now.
+      if (client.deviceToken && TOKEN.test(client.deviceToken)) await repo.deleteDevice(db, hashToken(client.deviceToken));
+      const deviceToken = randomBytes(32).toString('base64url');
+      await repo.insertDevice(db, {
+        tokenHash: hashToken(deviceToken),
+        adminUserId: user.id,
+        expiresAt: new Date(Date.now() + deviceMs),
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+      });
+      return { token, username: user.username, device: deviceToken };
     },
 
     /** The admin behind a session token, or null (unknown, idle too long, or past 12 hours). */
@@ -103,6 +138,7 @@ export function createAdminAuthService(db: Database, opts: Options) {
 
     async sweep(): Promise<void> {
       await repo.deleteExpiredSessions(db, idleMs / 60_000);
+      await repo.deleteExpiredDevices(db);
       await deleteStaleBuckets(db);
     },
   };

@@ -1,8 +1,11 @@
 import type { Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { clearBucket, hitBucket, releaseHit, waitUntil } from '../../lib/rate-buckets.ts';
+import * as repo from './repo.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
+/** Attempts a trusted device may make in a window without a right password before it is trusted no more. */
+export const DEVICE_ATTEMPTS = 5;
 
 /** What a right password does to the counters that let its attempt through. */
 export interface Admission {
@@ -42,4 +45,18 @@ export async function admitFromAddress(db: Tx, limit: number, username: string, 
       await clearBucket(db, ipKey);
     },
   };
+}
+
+/**
+ * A trusted device's attempt (ADR 0017) skips the address and username counters, which strangers
+ * can fill, and has a counter of its own. Past DEVICE_ATTEMPTS in a window its token is revoked (the
+ * cookie may have been taken) and null is returned: the attempt is then judged like any browser's.
+ */
+export async function admitFromDevice(db: Tx, tokenHash: string): Promise<Admission | null> {
+  const key = `login:device:${tokenHash}`;
+  const { count } = await hitBucket(db, key, LOGIN_WINDOW_MS);
+  if (count <= DEVICE_ATTEMPTS) return { succeeded: () => clearBucket(db, key) };
+  // The counter stays (the sweep removes it): attempts already under way must still find it full.
+  await repo.deleteDevice(db, tokenHash);
+  return null;
 }
