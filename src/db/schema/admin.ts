@@ -1,12 +1,16 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** Owned by the admin-auth domain. Passwords are argon2id hashes. */
+/**
+ * Owned by the admin-auth domain. Passwords are argon2id hashes. `envPasswordHash` is a hash of the
+ * last ADMIN_PASSWORD applied at a start, so a start applies it only when it changed (ADR 0017).
+ */
 export const adminUsers = pgTable(
   'admin_users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
+    envPasswordHash: text('env_password_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,20 +9,36 @@ export async function selectUserByName(db: Tx, username: string): Promise<AdminU
   return row;
 }
 
+/** The user's row, locked until the transaction ends (`tx` only). */
+export async function lockUserByName(tx: Tx, username: string): Promise<AdminUserRow | undefined> {
+  const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.username, username)).for('update').limit(1);
+  return row;
+}
+
 export async function countUsers(db: Tx): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(adminUsers);
   return Number(row?.n ?? 0);
 }
 
-/** Creates the user or sets its password. */
-export async function upsertUser(db: Tx, username: string, passwordHash: string): Promise<AdminUserRow> {
+/** Creates the user or sets its password; with `envPasswordHash`, also records it as ADMIN_PASSWORD's. */
+export async function upsertUser(
+  db: Tx,
+  username: string,
+  passwordHash: string,
+  envPasswordHash?: string,
+): Promise<AdminUserRow> {
+  const env = envPasswordHash ? { envPasswordHash } : {};
   const [row] = await db
     .insert(adminUsers)
-    .values({ username, passwordHash })
-    .onConflictDoUpdate({ target: adminUsers.username, set: { passwordHash, updatedAt: sql`now()` } })
+    .values({ username, passwordHash, ...env })
+    .onConflictDoUpdate({ target: adminUsers.username, set: { passwordHash, ...env, updatedAt: sql`now()` } })
     .returning();
   if (!row) throw new Error('admin user not saved');
   return row;
+}
+
+export async function recordEnvPassword(db: Tx, userId: number, envPasswordHash: string): Promise<void> {
+  await db.update(adminUsers).set({ envPasswordHash }).where(eq(adminUsers.id, userId));
 }
 
 export async function insertSession(db: Tx, v: typeof adminSessions.$inferInsert): Promise<void> {

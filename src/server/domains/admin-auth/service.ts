@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '#db/client.ts';
+import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { deleteStaleBuckets } from '../../lib/rate-buckets.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -34,6 +34,12 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const MIN_PASSWORD_LENGTH = 10;
 
+/** A password change ends the admin's sessions and the trust of every device it signed in from. */
+async function signOutEverywhere(tx: Tx, userId: number): Promise<void> {
+  await repo.deleteSessionsOfUser(tx, userId);
+  await repo.deleteDevicesOfUser(tx, userId);
+}
+
 /**
  * Admin sign-in (DESIGN §6): argon2id passwords, server-side sessions keyed by the SHA-256 of a
  * random 256-bit token, 30 minutes idle and 12 hours at most, sign-in limited per IP and per
@@ -58,11 +64,26 @@ export function createAdminAuthService(db: Database, opts: Options) {
     absoluteMs,
     deviceMs,
 
-    /** ADMIN_USERNAME / ADMIN_PASSWORD: this admin exists with this password. */
+    /**
+     * ADMIN_USERNAME / ADMIN_PASSWORD at a start: applied when it differs from the one applied last
+     * (a hash of which is kept), so a password set since with `npm run admin -- set-password` stays.
+     * Applying it signs the admin out everywhere (ADR 0017).
+     */
     async ensureAdmin(username: string, password: string): Promise<void> {
-      const user = await repo.selectUserByName(db, username);
-      if (user && (await verifyPassword(user.passwordHash, password))) return;
-      await repo.upsertUser(db, username, await hashPassword(password));
+      await db.transaction(async (tx) => {
+        // Instances starting together decide one after the other.
+        const user = await repo.lockUserByName(tx, username);
+        if (user?.envPasswordHash) {
+          if (await verifyPassword(user.envPasswordHash, password)) return;
+        } else if (user && (await verifyPassword(user.passwordHash, password))) {
+          // Nothing recorded yet (a database from before the record): this is the password in use.
+          await repo.recordEnvPassword(tx, user.id, user.passwordHash);
+          return;
+        }
+        const passwordHash = await hashPassword(password);
+        const saved = await repo.upsertUser(tx, username, passwordHash, passwordHash);
+        await signOutEverywhere(tx, saved.id);
+      });
     },
 
     /** With no admin at all, creates 'admin' with a generated password and returns it (shown once). */
@@ -73,15 +94,18 @@ export function createAdminAuthService(db: Database, opts: Options) {
       return { username: 'admin', password };
     },
 
-    /** Sets (or creates) an admin's password and signs out its sessions. */
+    /** Sets (or creates) an admin's password and signs it out everywhere (`npm run admin -- set-password`). */
     async setPassword(username: string, password: string): Promise<void> {
       if (!/^[A-Za-z0-9._@-]{1,100}$/.test(username))
         throw new AppError('validation', 'Username may use letters, digits and . _ @ -');
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new AppError('validation', `The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
       }
-      const user = await repo.upsertUser(db, username, await hashPassword(password));
-      await repo.deleteSessionsOfUser(db, user.id);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const user = await repo.upsertUser(tx, username, passwordHash);
+        await signOutEverywhere(tx, user.id);
+      });
     },
 
     /**
