@@ -18,10 +18,11 @@ export interface Admission {
  * cannot pass more than the limits, and every instance counts the same attempts.
  *
  * - Per address: at most `limit` attempts a window; a right password starts the address over.
- * - Per username: each checked attempt counts and a right one is given back, so the count is the
- *   wrong passwords (a right one never clears it: that would hand a guesser a fresh budget). Past
- *   `limit` the username is guarded: only an address's first attempt of its window is checked. A
- *   stranger's guesses thus never keep the owner out, and a guesser gets one try per address.
+ * - Per username: every attempt past the address limit counts, and a right password gives back its
+ *   own count only, so what stays counted is wrong passwords (and attempts refused while guarded).
+ *   Clearing it on a right password would hand a guesser a fresh budget. Past `limit` the username
+ *   is guarded: only an address's first attempt of its window is checked. A stranger's guesses
+ *   thus never keep the owner out, and a guesser gets one try per address per window.
  */
 export async function admitFromAddress(db: Tx, limit: number, username: string, ip: string): Promise<Admission> {
   const ipKey = `login:ip:${ip}`;
