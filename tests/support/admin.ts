@@ -3,14 +3,24 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 export const ADMIN = { username: 'owner', password: 'correct-horse-battery' };
 export const ORIGIN = 'http://store.test'; // the test app's PUBLIC_URL
 
-/** The admin session cookie from a response's Set-Cookie. */
-export function sessionCookie(res: { headers: Record<string, unknown> }): string {
+/** The Set-Cookie line of the cookie `name` in a response, whole (with its attributes), or undefined. */
+export function setCookieLine(res: { headers: Record<string, unknown> }, name: string): string | undefined {
   const raw = res.headers['set-cookie'];
   const all = Array.isArray(raw) ? raw : [String(raw ?? '')];
-  const found = all.find((c) => String(c).startsWith('admin_session='));
-  if (!found) throw new Error('no admin_session cookie');
-  return String(found).split(';')[0] ?? '';
+  return all.map(String).find((c) => c.startsWith(`${name}=`));
 }
+
+function cookiePair(res: { headers: Record<string, unknown> }, name: string): string {
+  const found = setCookieLine(res, name);
+  if (!found) throw new Error(`no ${name} cookie`);
+  return found.split(';')[0] ?? '';
+}
+
+/** The admin session cookie from a response's Set-Cookie. */
+export const sessionCookie = (res: { headers: Record<string, unknown> }) => cookiePair(res, 'admin_session');
+
+/** The trusted-device cookie a sign-in sets (ADR 0017). */
+export const deviceCookie = (res: { headers: Record<string, unknown> }) => cookiePair(res, 'admin_device');
 
 export function login(app: FastifyInstance, body: Record<string, unknown> = ADMIN, headers: Record<string, string> = {}) {
   return app.inject({ method: 'POST', url: '/api/admin/login', headers: { origin: ORIGIN, ...headers }, payload: body });

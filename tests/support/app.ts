@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { openDatabase } from '#db/client.ts';
 import { buildApp, type BuildOptions } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { type Config, loadConfig } from '#server/config.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -40,24 +41,53 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
   };
 }
 
-/** buildApp on a fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DB=pg. */
-export async function createTestApp(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestApp> {
-  const usePg = process.env.TEST_DB === 'pg';
-  const created = usePg ? await createPgDatabase() : undefined;
-  const config = loadConfig({
+function testConfig(env: Record<string, string>, databaseUrl: string | undefined): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://store.test',
-    ...(created ? { DATABASE_URL: created.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config, { ssr: 'off', ...opts });
+}
+
+/** buildApp on a fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DB=pg. */
+export async function createTestApp(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestApp> {
+  const usePg = process.env.TEST_DB === 'pg';
+  const created = usePg ? await createPgDatabase() : undefined;
+  const app = await buildApp(testConfig(env, created?.url), { ssr: 'off', ...opts });
   return {
     app,
     driver: usePg ? 'postgres' : 'pglite',
     close: async () => {
       await app.close();
+      await created?.drop();
+    },
+  };
+}
+
+/**
+ * One database for several starts of the store in a row, as after a restart: an in-memory PGlite
+ * kept open between the apps, or a new PostgreSQL database when TEST_DB=pg. Each `start` builds an
+ * app with its own environment; `close` stops the last app and drops the database.
+ */
+export async function createRestartableStore() {
+  const created = process.env.TEST_DB === 'pg' ? await createPgDatabase() : undefined;
+  const embedded = created ? undefined : await openDatabase({ dataDir: 'memory://' });
+  let running: FastifyInstance | undefined;
+  return {
+    /** Stops the app started before (if any) and starts a new one on the same database. */
+    async start(env: Record<string, string> = {}): Promise<FastifyInstance> {
+      await running?.close();
+      running = undefined;
+      const config = testConfig(env, created?.url);
+      running = await buildApp(config, { ssr: 'off', ...(embedded ? { database: embedded, keepDatabaseOpen: true } : {}) });
+      return running;
+    },
+    async close(): Promise<void> {
+      await running?.close();
+      await embedded?.close();
       await created?.drop();
     },
   };

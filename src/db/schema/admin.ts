@@ -1,12 +1,16 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** Owned by the admin-auth domain. Passwords are argon2id hashes. */
+/**
+ * Owned by the admin-auth domain. Passwords are argon2id hashes. `envPasswordHash` is a hash of the
+ * last ADMIN_PASSWORD applied at a start, so a start applies it only when it changed (ADR 0017).
+ */
 export const adminUsers = pgTable(
   'admin_users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
+    envPasswordHash: text('env_password_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,6 +31,24 @@ export const adminSessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('admin_sessions_user_idx').on(t.adminUserId), index('admin_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Trusted devices (ADR 0017): browsers that signed in as this admin before. Only the SHA-256 of
+ * the device cookie's 256-bit token is stored; a password change removes them.
+ */
+export const adminDevices = pgTable(
+  'admin_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('admin_devices_user_idx').on(t.adminUserId), index('admin_devices_expires_idx').on(t.expiresAt)],
 );
 
 /** Fixed-window counters shared by every instance (login throttling, review verification, …). */

@@ -6,7 +6,8 @@ import { AppError } from '../errors.ts';
 
 /**
  * `npm run admin -- set-password <username>`: sets (or creates) an admin's password, read from
- * standard input, and signs that admin out everywhere. For an owner who lost the password.
+ * standard input, and signs that admin out everywhere (sessions and trusted devices). For an owner
+ * who lost the password. The next start keeps it unless ADMIN_PASSWORD changed since (ADR 0017).
  */
 const USAGE = 'usage: npm run admin -- set-password <username>   (the password is read from standard input)';
 
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
     await database.migrate();
     const auth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });
     await auth.setPassword(username, password);
-    console.log(`The password of "${username}" is set; its sessions are signed out.`);
+    console.log(`The password of "${username}" is set; it is signed out everywhere.`);
     return 0;
   } catch (err) {
     if (err instanceof AppError) {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { rateLimitBuckets } from '#db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -29,6 +29,14 @@ export async function hitBucket(db: Tx, key: string, windowMs: number): Promise<
   return row;
 }
 
+/** Gives back one hit counted in the current window (never below zero, never in a later window). */
+export async function releaseHit(db: Tx, key: string): Promise<void> {
+  await db
+    .update(rateLimitBuckets)
+    .set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` })
+    .where(and(eq(rateLimitBuckets.key, key), gt(rateLimitBuckets.resetAt, sql`now()`)));
+}
+
 export async function clearBucket(db: Tx, key: string): Promise<void> {
   await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
 }
@@ -37,13 +45,16 @@ export async function deleteStaleBuckets(db: Tx): Promise<void> {
   await db.delete(rateLimitBuckets).where(and(lt(rateLimitBuckets.resetAt, sql`now()`)));
 }
 
+/** "N minutes" until `resetAt`, rounded up, at least one. */
+export function waitUntil(resetAt: Date): string {
+  const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /** Counts a hit under each key; throws 429 with `message` (and the wait) when any is over `limit`. */
 export async function throttle(db: Tx, keys: string[], limit: number, windowMs: number, message: string): Promise<void> {
   for (const key of keys) {
     const { count, resetAt } = await hitBucket(db, key, windowMs);
-    if (count > limit) {
-      const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000));
-      throw new AppError('too_many_requests', `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-    }
+    if (count > limit) throw new AppError('too_many_requests', `${message} Please try again in ${waitUntil(resetAt)}.`);
   }
 }

@@ -10,10 +10,13 @@ declare module 'fastify' {
   }
 }
 
-/** `__Host-` binds the cookie to this origin over https (no Domain, Path=/, Secure). */
-export function adminCookieName(config: Config): string {
-  return config.publicUrl.startsWith('https:') ? '__Host-admin_session' : 'admin_session';
-}
+/** `__Host-` binds a cookie to this origin over https (no Domain, Path=/, Secure). */
+const hostCookie = (config: Config, name: string) => (config.publicUrl.startsWith('https:') ? `__Host-${name}` : name);
+
+export const adminCookieName = (config: Config): string => hostCookie(config, 'admin_session');
+
+/** The trusted-device cookie: this browser signed in as an admin before (ADR 0017). */
+export const adminDeviceCookieName = (config: Config): string => hostCookie(config, 'admin_device');
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

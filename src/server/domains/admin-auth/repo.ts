@@ -1,6 +1,6 @@
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { adminSessions, adminUsers } from '#db/schema/index.ts';
+import { adminDevices, adminSessions, adminUsers } from '#db/schema/index.ts';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 
@@ -9,20 +9,36 @@ export async function selectUserByName(db: Tx, username: string): Promise<AdminU
   return row;
 }
 
+/** The user's row, locked until the transaction ends (`tx` only). */
+export async function lockUserByName(tx: Tx, username: string): Promise<AdminUserRow | undefined> {
+  const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.username, username)).for('update').limit(1);
+  return row;
+}
+
 export async function countUsers(db: Tx): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(adminUsers);
   return Number(row?.n ?? 0);
 }
 
-/** Creates the user or sets its password. */
-export async function upsertUser(db: Tx, username: string, passwordHash: string): Promise<AdminUserRow> {
+/** Creates the user or sets its password; with `envPasswordHash`, also records it as ADMIN_PASSWORD's. */
+export async function upsertUser(
+  db: Tx,
+  username: string,
+  passwordHash: string,
+  envPasswordHash?: string,
+): Promise<AdminUserRow> {
+  const env = envPasswordHash ? { envPasswordHash } : {};
   const [row] = await db
     .insert(adminUsers)
-    .values({ username, passwordHash })
-    .onConflictDoUpdate({ target: adminUsers.username, set: { passwordHash, updatedAt: sql`now()` } })
+    .values({ username, passwordHash, ...env })
+    .onConflictDoUpdate({ target: adminUsers.username, set: { passwordHash, ...env, updatedAt: sql`now()` } })
     .returning();
   if (!row) throw new Error('admin user not saved');
   return row;
+}
+
+export async function recordEnvPassword(db: Tx, userId: number, envPasswordHash: string): Promise<void> {
+  await db.update(adminUsers).set({ envPasswordHash }).where(eq(adminUsers.id, userId));
 }
 
 export async function insertSession(db: Tx, v: typeof adminSessions.$inferInsert): Promise<void> {
@@ -67,4 +83,31 @@ export async function deleteExpiredSessions(db: Tx, idleMinutes: number): Promis
         lt(adminSessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
       ),
     );
+}
+
+export async function insertDevice(db: Tx, v: typeof adminDevices.$inferInsert): Promise<void> {
+  await db.insert(adminDevices).values(v);
+}
+
+/** The admin a device token was issued to, while it has not expired. */
+export async function selectLiveDevice(db: Tx, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: adminUsers.id, username: adminUsers.username })
+    .from(adminDevices)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminDevices.adminUserId))
+    .where(and(eq(adminDevices.tokenHash, tokenHash), gt(adminDevices.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteDevice(db: Tx, tokenHash: string): Promise<void> {
+  await db.delete(adminDevices).where(eq(adminDevices.tokenHash, tokenHash));
+}
+
+export async function deleteDevicesOfUser(db: Tx, userId: number): Promise<void> {
+  await db.delete(adminDevices).where(eq(adminDevices.adminUserId, userId));
+}
+
+export async function deleteExpiredDevices(db: Tx): Promise<void> {
+  await db.delete(adminDevices).where(lt(adminDevices.expiresAt, sql`now()`));
 }

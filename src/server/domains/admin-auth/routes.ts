@@ -1,20 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AdminMe, LoginBodySchema } from '#shared/admin.ts';
-import { adminCookieName, checkOrigin, requireAdmin } from '../../plugins/admin-guard.ts';
+import { adminCookieName, adminDeviceCookieName, checkOrigin, requireAdmin } from '../../plugins/admin-guard.ts';
 
 /** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me (SPEC §7, DESIGN §6). */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.services.adminAuth;
   const cookie = adminCookieName(app.config);
+  const deviceCookie = adminDeviceCookieName(app.config);
   const secure = app.config.publicUrl.startsWith('https:');
   const options = { httpOnly: true, sameSite: 'strict', secure, path: '/' } as const;
 
   app.post('/api/admin/login', { schema: { body: LoginBodySchema } }, async (req, reply) => {
     checkOrigin(app.config, req);
-    const { token, username } = await auth.login(req.body.username, req.body.password, req.ip, req.headers['user-agent']);
+    const { token, username, device } = await auth.login(req.body.username, req.body.password, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+      deviceToken: req.cookies[deviceCookie],
+    });
     // A new session at every sign-in; the one the browser held before ends.
     await auth.logout(req.cookies[cookie]);
     reply.setCookie(cookie, token, { ...options, maxAge: auth.absoluteMs / 1000 });
+    // The browser is trusted from now on (ADR 0017); signing out keeps it so.
+    reply.setCookie(deviceCookie, device, { ...options, maxAge: auth.deviceMs / 1000 });
     return { success: true, username } satisfies AdminMe & { success: true };
   });
 

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '#db/client.ts';
+import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
-import { clearBucket, deleteStaleBuckets, throttle } from '../../lib/rate-buckets.ts';
+import { deleteStaleBuckets } from '../../lib/rate-buckets.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repo.ts';
+import { admitFromAddress, admitFromDevice } from './sign-in-limits.ts';
 
 export type AdminAuthService = ReturnType<typeof createAdminAuthService>;
 
@@ -13,35 +14,76 @@ export interface AdminSession {
 }
 
 interface Options {
-  /** Sign-in attempts per 15 minutes, per IP and per username. */
+  /** Sign-in attempts per 15 minutes per IP, and wrong passwords per username (ADR 0017). */
   loginPer15Min: number;
   idleMinutes?: number;
   absoluteHours?: number;
+  /** How long a browser stays trusted after its last sign-in (ADR 0017). */
+  deviceDays?: number;
 }
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
+/** Where a sign-in attempt comes from. */
+export interface SignInClient {
+  ip: string;
+  userAgent: string | undefined;
+  /** The trusted-device cookie the browser sent, if any. */
+  deviceToken: string | undefined;
+}
+
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const MIN_PASSWORD_LENGTH = 10;
 
+/** A password change ends the admin's sessions and the trust of every device it signed in from. */
+async function signOutEverywhere(tx: Tx, userId: number): Promise<void> {
+  await repo.deleteSessionsOfUser(tx, userId);
+  await repo.deleteDevicesOfUser(tx, userId);
+}
+
 /**
  * Admin sign-in (DESIGN §6): argon2id passwords, server-side sessions keyed by the SHA-256 of a
- * random 256-bit token, 30 minutes idle and 12 hours at most, sign-in throttled per IP and per
- * username in counters every instance shares, and one answer for an unknown user or a wrong password.
+ * random 256-bit token, 30 minutes idle and 12 hours at most, sign-in limited per IP and per
+ * username in counters every instance shares (ADR 0017), and one answer for an unknown user or a
+ * wrong password.
  */
 export function createAdminAuthService(db: Database, opts: Options) {
   const idleMs = (opts.idleMinutes ?? 30) * 60_000;
   const absoluteMs = (opts.absoluteHours ?? 12) * 3_600_000;
+  const deviceMs = (opts.deviceDays ?? 90) * 86_400_000;
+
+  /** The hash of a device token issued to `username` that has not expired, or undefined. */
+  async function trustedDevice(token: string | undefined, username: string): Promise<string | undefined> {
+    if (!token || !TOKEN.test(token)) return undefined;
+    const tokenHash = hashToken(token);
+    const device = await repo.selectLiveDevice(db, tokenHash);
+    return device?.username === username ? tokenHash : undefined;
+  }
 
   return {
     idleMs,
     absoluteMs,
+    deviceMs,
 
-    /** ADMIN_USERNAME / ADMIN_PASSWORD: this admin exists with this password. */
+    /**
+     * ADMIN_USERNAME / ADMIN_PASSWORD at a start: applied when it differs from the one applied last
+     * (a hash of which is kept), so a password set since with `npm run admin -- set-password` stays.
+     * Applying it signs the admin out everywhere (ADR 0017).
+     */
     async ensureAdmin(username: string, password: string): Promise<void> {
-      const user = await repo.selectUserByName(db, username);
-      if (user && (await verifyPassword(user.passwordHash, password))) return;
-      await repo.upsertUser(db, username, await hashPassword(password));
+      await db.transaction(async (tx) => {
+        // Instances starting together decide one after the other.
+        const user = await repo.lockUserByName(tx, username);
+        if (user?.envPasswordHash) {
+          if (await verifyPassword(user.envPasswordHash, password)) return;
+        } else if (user && (await verifyPassword(user.passwordHash, password))) {
+          // Nothing recorded yet (a database from before the record): this is the password in use.
+          await repo.recordEnvPassword(tx, user.id, user.passwordHash);
+          return;
+        }
+        const passwordHash = await hashPassword(password);
+        const saved = await repo.upsertUser(tx, username, passwordHash, passwordHash);
+        await signOutEverywhere(tx, saved.id);
+      });
     },
 
     /** With no admin at all, creates 'admin' with a generated password and returns it (shown once). */
@@ -52,36 +94,50 @@ export function createAdminAuthService(db: Database, opts: Options) {
       return { username: 'admin', password };
     },
 
-    /** Sets (or creates) an admin's password and signs out its sessions. */
+    /** Sets (or creates) an admin's password and signs it out everywhere (`npm run admin -- set-password`). */
     async setPassword(username: string, password: string): Promise<void> {
       if (!/^[A-Za-z0-9._@-]{1,100}$/.test(username))
         throw new AppError('validation', 'Username may use letters, digits and . _ @ -');
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new AppError('validation', `The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
       }
-      const user = await repo.upsertUser(db, username, await hashPassword(password));
-      await repo.deleteSessionsOfUser(db, user.id);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const user = await repo.upsertUser(tx, username, passwordHash);
+        await signOutEverywhere(tx, user.id);
+      });
     },
 
-    /** A new session token for a right username and password; 401 otherwise, 429 when throttled. */
-    async login(username: string, password: string, ip: string, userAgent: string | undefined) {
-      const userKey = `login:user:${username.toLowerCase()}`;
-      const ipKey = `login:ip:${ip}`;
-      await throttle(db, [ipKey, userKey], opts.loginPer15Min, LOGIN_WINDOW_MS, 'Too many sign-in attempts.');
+    /**
+     * A new session token and device token for a right username and password; 401 otherwise, 429
+     * when the sign-in limits refuse the attempt (ADR 0017).
+     */
+    async login(username: string, password: string, client: SignInClient) {
+      const device = await trustedDevice(client.deviceToken, username);
+      const admission =
+        (device ? await admitFromDevice(db, device) : null) ??
+        (await admitFromAddress(db, opts.loginPer15Min, username, client.ip));
       const user = await repo.selectUserByName(db, username);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) throw new AppError('unauthorized', 'Invalid username or password');
-      // Counters count guesses: a right password starts them over.
-      await clearBucket(db, userKey);
-      await clearBucket(db, ipKey);
+      await admission.succeeded();
       const token = randomBytes(32).toString('base64url');
       await repo.insertSession(db, {
         tokenHash: hashToken(token),
         adminUserId: user.id,
         expiresAt: new Date(Date.now() + absoluteMs),
-        userAgent: userAgent?.slice(0, 300) ?? null,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
       });
-      return { token, username: user.username };
+      // The browser's device token is replaced by a new one, valid for deviceMs from now.
+      if (client.deviceToken && TOKEN.test(client.deviceToken)) await repo.deleteDevice(db, hashToken(client.deviceToken));
+      const deviceToken = randomBytes(32).toString('base64url');
+      await repo.insertDevice(db, {
+        tokenHash: hashToken(deviceToken),
+        adminUserId: user.id,
+        expiresAt: new Date(Date.now() + deviceMs),
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+      });
+      return { token, username: user.username, device: deviceToken };
     },
 
     /** The admin behind a session token, or null (unknown, idle too long, or past 12 hours). */
@@ -106,6 +162,7 @@ export function createAdminAuthService(db: Database, opts: Options) {
 
     async sweep(): Promise<void> {
       await repo.deleteExpiredSessions(db, idleMs / 60_000);
+      await repo.deleteExpiredDevices(db);
       await deleteStaleBuckets(db);
     },
   };

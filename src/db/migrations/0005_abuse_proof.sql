@@ -1,3 +1,11 @@
+CREATE TABLE "admin_devices" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"admin_user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"user_agent" text
+);
+--> statement-breakpoint
 CREATE TABLE "stock_holds" (
 	"order_id" integer NOT NULL,
 	"product_id" integer NOT NULL,
@@ -11,9 +19,13 @@ CREATE TABLE "stock_holds" (
 );
 --> statement-breakpoint
 DROP INDEX "orders_pending_expiry_idx";--> statement-breakpoint
+ALTER TABLE "admin_users" ADD COLUMN "env_password_hash" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_mode" text DEFAULT 'live' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "analytics_session_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "expired_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "admin_devices" ADD CONSTRAINT "admin_devices_admin_user_id_admin_users_id_fk" FOREIGN KEY ("admin_user_id") REFERENCES "public"."admin_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "admin_devices_user_idx" ON "admin_devices" USING btree ("admin_user_id");--> statement-breakpoint
+CREATE INDEX "admin_devices_expires_idx" ON "admin_devices" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "stock_holds_holder_idx" ON "stock_holds" USING btree ("holder");--> statement-breakpoint
 CREATE INDEX "stock_holds_until_idx" ON "stock_holds" USING btree ("held_until");--> statement-breakpoint
 CREATE INDEX "stock_holds_product_idx" ON "stock_holds" USING btree ("product_id");--> statement-breakpoint
