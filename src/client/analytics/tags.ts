@@ -1,5 +1,6 @@
 import type { PublicConfig } from '#shared/ssr-contract.ts';
 import { isAdminPathname } from '#shared/site.ts';
+import { secretParamOf } from '#shared/secret-params.ts';
 
 /**
  * The owner's marketing tags (GA4, Google Ads, Meta Pixel), loaded only when configured, after the
@@ -97,7 +98,8 @@ export function startTags(tags: Tags): void {
   }
 
   async function purchase(): Promise<void> {
-    const pi = new URLSearchParams(location.search).get('payment_intent');
+    // Kept out of the address, where the tags would read it (ADR 0017).
+    const pi = secretParamOf((history.state as { usr?: unknown } | null)?.usr, 'payment_intent');
     if (!pi) return;
     const res = await fetch(`/api/orders/confirmation/${encodeURIComponent(pi)}`).catch(() => null);
     if (!res?.ok) return;
