@@ -41,7 +41,10 @@ async function payWith(page: Page, cardNumber: string) {
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
 }
 
-test('a shopper buys both products with the test card and sees the confirmed order', async ({ page }) => {
+test('a shopper buys both products with the test card and sees the confirmed order, also after a reload and on another device', async ({
+  page,
+  browser,
+}) => {
   await addAndCheckout(page);
   // The order's real items and total: 2 × 18.99 + 44.99 + 3.91 shipping.
   await expect(page.getByTestId('order-total')).toHaveText('$86.88');
@@ -49,7 +52,8 @@ test('a shopper buys both products with the test card and sees the confirmed ord
   await expect(page.getByLabel('Shipping to')).toContainText('12 Iron Way');
   await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/order-confirmation\?payment_intent=pi_[A-Za-z0-9]+$/, { timeout: 10_000 });
+  // The payment id does not stay in the address, where marketing tags would read it (ADR 0017).
+  await expect(page).toHaveURL(/\/order-confirmation$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByText('dana@example.com')).toBeVisible();
   await expect(page.getByText(/Order ID: #\d+/)).toBeVisible();
@@ -61,6 +65,33 @@ test('a shopper buys both products with the test card and sees the confirmed ord
   await expect(page.getByRole('button', { name: /Open cart, 0 items/ })).toBeVisible();
   const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('order_pi_')));
   expect(saved).toHaveLength(1);
+  const orderId = await page.getByText(/^Order ID: #\d+$/).textContent();
+
+  // A reload shows the same order, from the saved summary (with the e-mail).
+  await page.reload();
+  await expect(page.getByText(orderId ?? '')).toBeVisible();
+  await expect(page.getByText('dana@example.com')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('$86.88');
+
+  // The confirmation link on another device: the server's summary, without the e-mail or address.
+  const device = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const other = await device.newPage();
+    const paymentIntentId = saved[0]?.slice('order_'.length) ?? '';
+    await other.goto(`/order-confirmation?payment_intent=${paymentIntentId}`);
+    await expect(other.getByText(orderId ?? '')).toBeVisible({ timeout: 10_000 });
+    await expect(other.getByTestId('order-total')).toHaveText('$86.88');
+    await expect(other.getByText('A confirmation e-mail is on its way to you.')).toBeVisible();
+    await expect(other.getByText('dana@example.com')).toHaveCount(0);
+    await expect(other).toHaveURL(/\/order-confirmation$/);
+    // An unknown payment id finds nothing.
+    await other.goto('/order-confirmation?payment_intent=pi_unknown00000000');
+    await expect(other.getByRole('heading', { name: 'Order not found' })).toBeVisible({ timeout: 10_000 });
+    await other.goto('/order-confirmation');
+    await expect(other.getByRole('heading', { name: 'Order not found' })).toBeVisible({ timeout: 10_000 });
+  } finally {
+    await device.close();
+  }
 });
 
 test('a declined card leaves the order unpaid and says why; another card then pays it', async ({ page }) => {

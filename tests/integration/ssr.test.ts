@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { pageChunks, serializeForScript, type ViteManifest } from '#server/plugins/ssr.ts';
+import vm from 'node:vm';
+import { hideSecretParamsScript, pageChunks, serializeForScript, type ViteManifest } from '#server/plugins/ssr.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 // Pages are rendered from the build that `npm test` makes first (`npm run build`).
@@ -155,6 +156,39 @@ describe('server-rendered storefront', () => {
     expect(scripts.sort()).toEqual(['/assets/page.js', '/assets/shared.js']);
     expect(styles).toEqual(['/assets/page.css']);
     expect(pageChunks(manifest, ['src/unknown.tsx'])).toEqual({ scripts: [], styles: [] });
+  });
+
+  it("moves the confirmation page's payment id from the address into the history entry before any script runs", async () => {
+    const url = '/order-confirmation?utm_source=mail&payment_intent=pi_abcdefgh1234';
+    const hide = hideSecretParamsScript(url);
+    const res = await t.app.inject({ url });
+    expect(res.body).toMatch(/<script nonce="[^"]+">\(function\(s,u\)\{/);
+    expect(res.body).toContain(hide);
+    // Nor does the next page get this address as its referrer: the origin only, within the site too.
+    expect(res.headers['referrer-policy']).toBe('strict-origin');
+    // As the browser runs it, on a reload that kept the router's entry.
+    const entry = { state: { idx: 0, key: 'k1', usr: null } as unknown, url: `${url}` };
+    const history = {
+      get state() {
+        return entry.state;
+      },
+      replaceState(state: unknown, _title: string, to: string) {
+        entry.state = state;
+        entry.url = to;
+      },
+    };
+    vm.runInNewContext(hide, { history, location: { hash: '#top' } });
+    expect(entry.url).toBe('/order-confirmation?utm_source=mail#top');
+    expect(JSON.parse(JSON.stringify(entry.state))).toEqual({
+      idx: 0,
+      key: 'k1',
+      usr: { secretParams: { payment_intent: 'pi_abcdefgh1234' } },
+    });
+    // The id cannot break out of the script, and other pages leave their address alone.
+    expect(hideSecretParamsScript('/order-confirmation?payment_intent=</script><script>alert(1)')).not.toContain('</script>');
+    for (const other of ['/checkout?payment_intent=pi_abcdefgh1234_secret_abcdefgh', '/?payment_intent=pi_abcdefgh1234']) {
+      expect((await t.app.inject({ url: other })).body).not.toContain('replaceState');
+    }
   });
 
   it('escapes data placed inside scripts', () => {

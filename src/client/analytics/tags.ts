@@ -1,11 +1,13 @@
 import type { PublicConfig } from '#shared/ssr-contract.ts';
 import { isAdminPathname } from '#shared/site.ts';
+import { secretParamOf } from '#shared/secret-params.ts';
 
 /**
  * The owner's marketing tags (GA4, Google Ads, Meta Pixel), loaded only when configured, after the
  * page and the first-party beacon, never on /checkout nor in the dashboard (DESIGN §6). The pages
  * carry no tag code: this module follows route changes and watches the store's own API answers
  * (a product page's product, a cart add, the confirmed order) to send the SPEC's events.
+ * They never get an address with a query parameter other than the marketing ones (ADR 0017).
  */
 type Tags = PublicConfig['tags'];
 type Gtag = (...args: unknown[]) => void;
@@ -27,6 +29,26 @@ declare global {
 
 const blocked = (path: string) => path === '/checkout' || isAdminPathname(path);
 
+/**
+ * The query parameters the tags may see: campaign tags, and the ad platforms' own click ids that
+ * attribute a visit to an ad. Anything else in an address may be a secret (a review link's token).
+ */
+const MARKETING_PARAM = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
+
+/** An address as the tags may see it: origin and path, the marketing parameters, no fragment. */
+export function forTags(href: string): string {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return ''; // no referrer
+  }
+  const kept = new URLSearchParams();
+  for (const [name, value] of url.searchParams) if (MARKETING_PARAM.test(name)) kept.append(name, value);
+  const query = kept.toString();
+  return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
+}
+
 function script(src: string): void {
   const s = document.createElement('script');
   s.async = true;
@@ -45,6 +67,9 @@ export function startTags(tags: Tags): void {
   const { gaMeasurementId: ga, googleAdsId: ads, googleAdsConversionLabel: label, metaPixelId: pixel } = tags;
   if ((!ga && !ads && !pixel) || blocked(location.pathname)) return;
 
+  // What the Google tags take for the page and where it came from, instead of reading location.href
+  // and document.referrer themselves (set for every hit; the page views carry them too).
+  let where = { page_location: forTags(location.href), page_referrer: forTags(document.referrer) };
   let gtag: Gtag | null = null;
   if (ga || ads) {
     window.dataLayer = window.dataLayer ?? [];
@@ -54,8 +79,10 @@ export function startTags(tags: Tags): void {
     };
     window.gtag = gtag;
     gtag('js', new Date());
+    gtag('set', where);
+    // Page views are sent by page() below, to both, with the address as the tags may see it.
     if (ga) gtag('config', ga, { send_page_view: false });
-    if (ads) gtag('config', ads);
+    if (ads) gtag('config', ads, { send_page_view: false });
     script(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ga ?? ads ?? '')}`);
   }
   let fbq: Fbq | null = null;
@@ -79,7 +106,10 @@ export function startTags(tags: Tags): void {
 
   async function page(path: string): Promise<void> {
     if (blocked(path)) return;
-    gtag?.('event', 'page_view', { page_path: path, page_location: location.href, page_title: document.title });
+    const here = forTags(location.href);
+    if (here !== where.page_location) where = { page_location: here, page_referrer: where.page_location };
+    gtag?.('set', where);
+    gtag?.('event', 'page_view', { page_path: path, ...where, page_title: document.title });
     fbq?.('track', 'PageView');
     const product = /^\/product\/(\d+)$/.exec(path);
     if (product) {
@@ -97,7 +127,8 @@ export function startTags(tags: Tags): void {
   }
 
   async function purchase(): Promise<void> {
-    const pi = new URLSearchParams(location.search).get('payment_intent');
+    // Kept out of the address, where the tags would read it (ADR 0017).
+    const pi = secretParamOf((history.state as { usr?: unknown } | null)?.usr, 'payment_intent');
     if (!pi) return;
     const res = await fetch(`/api/orders/confirmation/${encodeURIComponent(pi)}`).catch(() => null);
     if (!res?.ok) return;

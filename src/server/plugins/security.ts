@@ -102,6 +102,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
         },
     hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The origin only, to other sites and to our own pages alike: a page's query never becomes the
+    // next page's document.referrer, which marketing tags send on (the checkout's client secret,
+    // on the confirmation page). ADR 0017.
+    referrerPolicy: { policy: 'strict-origin' },
   });
 }

@@ -7,6 +7,7 @@ import { ContentQuerySchema } from '#shared/content.ts';
 import type { PublicConfig, SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
 import { isDatabaseUnavailable } from '#db/client.ts';
 import { STORE_NAME } from '#shared/constants.ts';
+import { splitSecretParams } from '#shared/secret-params.ts';
 import { notFound } from '../errors.ts';
 
 export type SsrMode = 'prod' | 'dev' | 'off';
@@ -89,6 +90,17 @@ export function bootScript(entry: string, modules: readonly string[]): string {
     "var q=[];function c(v){var t=v.target,b=t&&t.closest&&t.closest('button,summary,[role=button]');if(b){v.preventDefault();v.stopPropagation();q.push(b)}}" +
     "document.addEventListener('click',c,true);window.__IW_REPLAY__=function(){document.removeEventListener('click',c,true);window.__IW_REPLAY__=null;(function n(){var b=q.shift();if(!b)return;if(b.isConnected)b.click();setTimeout(n,0)})()};";
   return `(function(e,m){${hold}function go(){var h=document.head;m.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=e;h.appendChild(s)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(${serializeForScript(entry)},${serializeForScript(modules)})`;
+}
+
+/**
+ * The page's first statement when its address holds secret parameters (src/shared/secret-params.ts):
+ * they move into the history entry's state, where the page reads them, and leave the address, before
+ * any script of the store or a marketing tag can read it (docs/decisions/0018). Empty otherwise.
+ */
+export function hideSecretParamsScript(url: string): string {
+  const split = splitSecretParams(url);
+  if (!split) return '';
+  return `(function(s,u){var h=history,e=h.state||{},r=e.usr||{};h.replaceState(Object.assign({},e,{usr:Object.assign({},r,{secretParams:Object.assign({},r.secretParams,s)})}),'',u+location.hash)})(${serializeForScript(split.secrets)},${serializeForScript(split.url)});`;
 }
 
 /**
@@ -204,7 +216,7 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     const nonce = req.cspNonce;
     const chunks = pageChunks(manifest, result.modules);
     const start = boot ? `;${bootScript(boot.entry, [...boot.preloads, ...chunks.scripts])}` : '';
-    const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>window.__RQ_STATE__=${serializeForScript(
+    const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>${hideSecretParamsScript(url)}window.__RQ_STATE__=${serializeForScript(
       result.state,
     )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}${start}</script>`;
     // (In development the manifest is empty: Vite's own tags load everything.)

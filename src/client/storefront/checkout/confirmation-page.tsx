@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PAYMENT_ID } from '#shared/payment-ids.ts';
+import { secretParamOf, withSecretParams } from '#shared/secret-params.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 import { buttonVariants } from '../../ui/button.tsx';
 import { PageMessage } from '../pages/not-found-page.tsx';
@@ -11,14 +12,31 @@ import { OrderSummary } from './order-summary.tsx';
 
 const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
-/** /order-confirmation?payment_intent=…: the saved summary, or the server's (DESIGN §9). */
+const loading = (
+  <div className="grid min-h-[60vh] place-items-center" role="status" aria-label="Loading your order">
+    <span className="size-10 animate-spin rounded-full border-4 border-line border-t-amber" />
+  </div>
+);
+
+/**
+ * /order-confirmation?payment_intent=…: the saved summary, or the server's (DESIGN §9). The server's
+ * page has moved the payment id from the address into the history entry, so a reload still finds the
+ * order and no marketing tag reads it (ADR 0017).
+ */
 export function ConfirmationPage() {
+  const location = useLocation();
   const [params] = useSearchParams();
-  const paymentIntentId = params.get('payment_intent') ?? '';
+  const inAddress = params.get('payment_intent'); // on the server, or after a link inside the app
+  const paymentIntentId = inAddress ?? secretParamOf(location.state, 'payment_intent') ?? '';
   const valid = PAYMENT_ID.test(paymentIntentId);
   const navigate = useNavigate();
+  useEffect(() => {
+    if (inAddress === null) return;
+    navigate('/order-confirmation', { replace: true, state: withSecretParams(location.state, { payment_intent: inAddress }) });
+  }, [inAddress, location.state, navigate]);
   const { supportEmail } = usePublicConfig();
-  // Read after hydration: the server has no access to the browser's storage.
+  // Read after hydration: the server has neither the browser's storage nor the history entry that
+  // holds the payment id after a reload, so it and the first render in the browser show the spinner.
   const [saved, setSaved] = useState<SavedOrder | null | undefined>(undefined);
   useEffect(() => {
     setSaved(valid ? loadOrderSummary(paymentIntentId) : null);
@@ -42,6 +60,7 @@ export function ConfirmationPage() {
     dispatchEvent(new CustomEvent('iw:purchase', { detail: shownOrderId }));
   }, [shownOrderId]);
 
+  if (saved === undefined) return loading;
   if (!valid || (saved === null && server.isError)) {
     return (
       <PageMessage
@@ -52,13 +71,7 @@ export function ConfirmationPage() {
       />
     );
   }
-  if (!order) {
-    return (
-      <div className="grid min-h-[60vh] place-items-center" role="status" aria-label="Loading your order">
-        <span className="size-10 animate-spin rounded-full border-4 border-line border-t-amber" />
-      </div>
-    );
-  }
+  if (!order) return loading;
   const delivery = DAY.format(new Date(Date.now() + 5 * 86_400_000));
   return (
     <div className="mx-auto max-w-3xl px-4 pb-20 pt-10">

@@ -1,0 +1,45 @@
+/**
+ * Query parameters that are secrets, by the page that takes them (docs/decisions/0018): the payment
+ * id is the key to its order's confirmation. The server's page moves them out of the address into
+ * its history entry (react-router's location.state, under `secretParams`) before any script runs,
+ * because marketing tags read location.href themselves; a reload, Back and a duplicated tab keep
+ * the entry's state. A page that takes a secret by link lists it here.
+ */
+const SECRET_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  '/order-confirmation': ['payment_intent'],
+};
+
+export type SecretParams = Record<string, string>;
+
+/** A request's path and query without its page's secret parameters, and those; null when it has none. */
+export function splitSecretParams(url: string): { url: string; secrets: SecretParams } | null {
+  const q = url.indexOf('?');
+  if (q < 0) return null;
+  const pathname = url.slice(0, q);
+  // The router matches paths whatever their case and trailing slash.
+  const names = SECRET_PARAMS[pathname.toLowerCase().replace(/(.)\/+$/, '$1')] ?? [];
+  const params = new URLSearchParams(url.slice(q + 1));
+  const secrets: SecretParams = {};
+  for (const name of names) {
+    const value = params.get(name);
+    if (value === null) continue;
+    secrets[name] = value;
+    params.delete(name);
+  }
+  if (Object.keys(secrets).length === 0) return null;
+  const rest = params.toString();
+  return { url: rest ? `${pathname}?${rest}` : pathname, secrets };
+}
+
+/** A secret parameter kept in a location state (a page's, or history.state.usr outside the router). */
+export function secretParamOf(state: unknown, name: string): string | null {
+  const secrets = (state as { secretParams?: Partial<SecretParams> } | null)?.secretParams;
+  const value = secrets && typeof secrets === 'object' ? secrets[name] : undefined;
+  return typeof value === 'string' ? value : null;
+}
+
+/** A location state holding these secrets besides what it held. */
+export function withSecretParams(state: unknown, secrets: SecretParams): { secretParams: SecretParams } {
+  const held = state && typeof state === 'object' ? (state as { secretParams?: SecretParams }) : {};
+  return { ...held, secretParams: { ...held.secretParams, ...secrets } };
+}
