@@ -10,7 +10,7 @@ export const article: Article = {
   kicker: 'Legal',
   lead: 'We keep what we need to sell you smelling salts and ship them, and nothing more. This page lists it plainly.',
   published: '2026-11-22',
-  updated: '2026-11-22',
+  updated: '2026-11-23',
   blocks: [
     { type: 'heading', text: 'What we keep', id: 'what-we-keep' },
     { type: 'subheading', text: 'When you order' },
@@ -25,6 +25,10 @@ export const article: Article = {
         { strong: 'We never see or store your card number.' },
       ],
     },
+    {
+      type: 'paragraph',
+      text: 'While your checkout holds items for you, we keep the network address (IP address) it came from with the hold, so that no one address can hold our whole stock. It is deleted when the hold ends, at the latest 30 minutes after the checkout started.',
+    },
     { type: 'subheading', text: 'Your cart' },
     {
       type: 'paragraph',
@@ -38,7 +42,7 @@ export const article: Article = {
     { type: 'subheading', text: 'Visits' },
     {
       type: 'paragraph',
-      text: 'We count visits ourselves, without cookies: which pages are viewed, where visitors came from, how fast pages load, and a random visitor number kept in your browser. We do not store IP addresses and we do not build profiles of people.',
+      text: 'We count visits ourselves, without cookies: which pages are viewed, where visitors came from, how fast pages load, and a random visitor number kept in your browser. We do not store IP addresses and we do not build profiles of people. Visit records are deleted after 400 days.',
     },
     { type: 'heading', text: 'Third-party tags', id: 'third-party-tags' },
     { type: 'third-party-tags' },
