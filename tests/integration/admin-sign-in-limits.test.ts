@@ -222,6 +222,7 @@ describe('trusted devices', () => {
       ADMIN_USERNAME: 'owner',
       ADMIN_PASSWORD: 'correct-horse-battery',
       PUBLIC_URL: 'https://store.test',
+      ALLOW_TEST_PAYMENTS: 'true',
     });
     try {
       const res = await https.app.inject({
