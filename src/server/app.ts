@@ -32,6 +32,7 @@ import type { PaymentProvider } from './domains/payments/provider.ts';
 import { createPaymentsService, type PaymentsService } from './domains/payments/service.ts';
 import { createStripeProvider } from './domains/payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './domains/payments/webhook-routes.ts';
+import { createOutbox, type Outbox } from './lib/mail-outbox.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
 import { requireAdmin } from './plugins/admin-guard.ts';
@@ -49,6 +50,7 @@ export interface Services {
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
   analytics: AnalyticsService;
+  outbox: Outbox;
 }
 
 declare module 'fastify' {
@@ -128,12 +130,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   const mailer = createMailer(config);
   app.addHook('onClose', async () => mailer.close());
+  const outbox = createOutbox({ db: database.db, mailer, log: app.log });
+  // Hooks run last-registered first: a delivery under way ends before the mailer and the database close.
+  app.addHook('onClose', () => outbox.close());
   const orders = createOrdersService({
     db: database.db,
     catalog,
     cart,
     payments,
-    mailer,
+    outbox,
     log: app.log,
     pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
     store: { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone },
@@ -157,7 +162,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
   });
   const analytics = createAnalyticsService(database.db, { orders, reviews, ownHost: new URL(config.publicUrl).hostname });
-  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment, analytics });
+  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment, analytics, outbox });
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);

@@ -5,14 +5,18 @@ import type { FastifyInstance } from 'fastify';
  * part logs its own failure and never stops the others.
  */
 export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
-  // Unpaid orders past their expiry give their stock back.
-  await app.services.orders.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
+  // Unpaid orders past their expiry give their stock back; e-mails whose delivery failed are retried.
+  await Promise.all([
+    app.services.orders.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
+    app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
+  ]);
 }
 
 export async function sweepEveryHour(app: FastifyInstance): Promise<void> {
   await Promise.all([
     app.services.cart.sweepStaleCarts().catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed')),
     app.services.adminAuth.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
+    app.services.outbox.purge().catch((err: unknown) => app.log.warn({ err }, 'mail purge failed')),
   ]);
 }
 

@@ -34,6 +34,7 @@ const TABLES = [
   'reviews',
   'stock_movements',
   'analytics_events',
+  'mail_outbox',
 ];
 
 async function snapshot(): Promise<string> {

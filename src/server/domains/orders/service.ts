@@ -5,7 +5,7 @@ import { formatCents, parseCents } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../lib/mail-outbox.ts';
 import type { CartService } from '../cart/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -14,12 +14,15 @@ import * as repo from './repo.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+const CONFIRMATION_MAIL = 'order_confirmation';
+const SHIPPED_MAIL = 'order_shipped';
+
 interface Deps {
   db: Database;
   catalog: CatalogService;
   cart: CartService;
   payments: PaymentsService;
-  mailer: Mailer;
+  outbox: Outbox;
   log: FastifyBaseLogger;
   pendingOrderTtlMinutes: number;
   store: { publicUrl: string; supportEmail: string; supportPhone: string };
@@ -80,29 +83,36 @@ export function createOrdersService(d: Deps) {
     await repo.updateOrder(tx, order.id, { stockReleasedAt: new Date() });
   }
 
-  async function sendConfirmation(orderId: number): Promise<void> {
-    const order = await repo.selectById(db, orderId);
-    if (!order?.email || order.status === 'pending') return;
-    if (!(await repo.claimConfirmationEmail(db, orderId))) return; // someone else sent it
-    try {
-      await d.mailer.send(orderConfirmationMail(order, await repo.selectItems(db, orderId), d.store));
-    } catch (err) {
-      d.log.error({ err, orderId }, 'order confirmation e-mail failed; it will be retried');
-      await repo.unclaimConfirmationEmail(db, orderId);
-    }
+  /**
+   * The order confirmation, queued in the caller's transaction when the order becomes paid; the
+   * outbox sends it in the background and retries it (docs/decisions/0017). Once per order: the
+   * outbox key, and confirmation_email_sent_at once it was delivered.
+   */
+  async function queueConfirmation(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+    if (!order.email || order.status === 'pending' || order.confirmationEmailSentAt) return false;
+    const mail = orderConfirmationMail(order, await repo.selectItems(tx, order.id), d.store);
+    return d.outbox.enqueue(tx, { key: `order-confirmation:${order.id}`, kind: CONFIRMATION_MAIL, ref: order.id, ...mail });
   }
 
   /** The shipped e-mail, once per order however often it is marked shipped. */
-  async function sendShipped(orderId: number): Promise<void> {
+  async function queueShipped(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+    if (!order.email || (order.status !== 'shipped' && order.status !== 'delivered') || order.shippedEmailSentAt) return false;
+    const mail = orderShippedMail(order, await repo.selectItems(tx, order.id), d.store);
+    return d.outbox.enqueue(tx, { key: `order-shipped:${order.id}`, kind: SHIPPED_MAIL, ref: order.id, ...mail });
+  }
+
+  // confirmation_email_sent_at and shipped_email_sent_at say when the e-mail was delivered.
+  d.outbox.onDelivered(CONFIRMATION_MAIL, async (tx, orderId) => {
+    if (orderId !== null) await repo.markConfirmationSent(tx, orderId);
+  });
+  d.outbox.onDelivered(SHIPPED_MAIL, async (tx, orderId) => {
+    if (orderId !== null) await repo.markShippedSent(tx, orderId);
+  });
+
+  /** Queues the confirmation of a paid order that has none yet (paid before the outbox existed), and sends it. */
+  async function sendConfirmation(orderId: number): Promise<void> {
     const order = await repo.selectById(db, orderId);
-    if (!order?.email || (order.status !== 'shipped' && order.status !== 'delivered')) return;
-    if (!(await repo.claimShippedEmail(db, orderId))) return;
-    try {
-      await d.mailer.send(orderShippedMail(order, await repo.selectItems(db, orderId), d.store));
-    } catch (err) {
-      d.log.error({ err, orderId }, 'shipped e-mail failed; it will be sent when the order is set shipped again');
-      await repo.unclaimShippedEmail(db, orderId);
-    }
+    if (order && (await queueConfirmation(db, order))) d.outbox.deliverSoon();
   }
 
   async function toCheckoutOrder(order: repo.OrderRow): Promise<CheckoutOrder> {
@@ -252,13 +262,15 @@ export function createOrdersService(d: Deps) {
             throw err;
           }
         }
-        const paid = await repo.updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), stockReleasedAt: null });
+        const paid =
+          (await repo.updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), stockReleasedAt: null })) ?? order;
         await cart.clearInTransaction(tx, order.sessionId);
-        return { state: 'paid', order: paid ?? order };
+        await queueConfirmation(tx, paid);
+        return { state: 'paid', order: paid };
       });
       if (outcome.state === 'paid') {
         await catalog.catalogChanged();
-        await sendConfirmation(outcome.order.id);
+        d.outbox.deliverSoon();
       }
       return outcome;
     },
@@ -325,10 +337,12 @@ export function createOrdersService(d: Deps) {
         }
         if (status === 'shipped' && !order.shippedAt) set.shippedAt = new Date();
         if (status === 'delivered' && !order.deliveredAt) set.deliveredAt = new Date();
-        return (await repo.updateOrder(tx, order.id, set)) ?? order;
+        const changed = (await repo.updateOrder(tx, order.id, set)) ?? order;
+        if (status === 'shipped') await queueShipped(tx, changed);
+        return changed;
       });
       await catalog.catalogChanged();
-      if (status === 'shipped') await sendShipped(updated.id);
+      if (status === 'shipped') d.outbox.deliverSoon();
       return toAdminOrder(updated, await repo.selectItems(db, updated.id));
     },
 
@@ -375,7 +389,7 @@ export function createOrdersService(d: Deps) {
     dailyRevenue: (days: number) => repo.selectDailyRevenue(db, days),
     paidAmong: (ids: number[]) => repo.selectPaidAmong(db, ids),
 
-    /** Confirmation e-mails whose sending failed: sent again by the sweeper. */
+    /** Queues the confirmation of a paid order that never had one queued. */
     sendConfirmation,
   };
   return service;
