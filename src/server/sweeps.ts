@@ -17,6 +17,7 @@ export async function sweepEveryHour(app: FastifyInstance): Promise<void> {
     app.services.cart.sweepStaleCarts().catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed')),
     app.services.adminAuth.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
     app.services.outbox.purge().catch((err: unknown) => app.log.warn({ err }, 'mail purge failed')),
+    app.services.reviews.sweep().catch((err: unknown) => app.log.warn({ err }, 'review code sweep failed')),
   ]);
 }
 

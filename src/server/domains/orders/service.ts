@@ -26,6 +26,8 @@ interface Deps {
   log: FastifyBaseLogger;
   pendingOrderTtlMinutes: number;
   store: { publicUrl: string; supportEmail: string; supportPhone: string };
+  /** The signed link that opens a product's review form for this buyer (the reviews domain's). */
+  reviewLink(email: string, productId: number): string;
 }
 
 function toAdminOrder(o: repo.OrderRow, items: repo.OrderItemRow[]): AdminOrder {
@@ -97,7 +99,11 @@ export function createOrdersService(d: Deps) {
   /** The shipped e-mail, once per order however often it is marked shipped. */
   async function queueShipped(tx: Tx, order: repo.OrderRow): Promise<boolean> {
     if (!order.email || (order.status !== 'shipped' && order.status !== 'delivered') || order.shippedEmailSentAt) return false;
-    const mail = orderShippedMail(order, await repo.selectItems(tx, order.id), d.store);
+    const items = await repo.selectItems(tx, order.id);
+    const email = order.email;
+    const products = [...new Map(items.map((i) => [i.productId, i.name])).entries()];
+    const reviewLinks = products.map(([productId, name]) => ({ name, url: d.reviewLink(email, productId) }));
+    const mail = orderShippedMail(order, items, d.store, reviewLinks);
     return d.outbox.enqueue(tx, { key: `order-shipped:${order.id}`, kind: SHIPPED_MAIL, ref: order.id, ...mail });
   }
 
