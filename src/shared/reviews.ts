@@ -23,7 +23,6 @@ export const ReviewIdParamsSchema = z.object({ id: productId });
 /** Asks for a one-time code by e-mail (docs/decisions/0018); the answer is the same for anyone. */
 export const VerifyPurchaseBodySchema = z.strictObject({ email, productId });
 
-export const CODE_LENGTH = 6;
 /** The code from the e-mail, with any spaces the shopper typed taken out. */
 export const VerifyCodeBodySchema = z.strictObject({
   email,
