@@ -32,6 +32,8 @@ import type { PaymentProvider } from './domains/payments/provider.ts';
 import { createPaymentsService, type PaymentsService } from './domains/payments/service.ts';
 import { createStripeProvider } from './domains/payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './domains/payments/webhook-routes.ts';
+import { createOutbox, type Outbox } from './lib/mail-outbox.ts';
+import { ensureSecret } from './lib/server-secrets.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
 import { requireAdmin } from './plugins/admin-guard.ts';
@@ -49,6 +51,7 @@ export interface Services {
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
   analytics: AnalyticsService;
+  outbox: Outbox;
 }
 
 declare module 'fastify' {
@@ -82,11 +85,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]'],
-      // A payment's client secret travels in the checkout page's URL: it never reaches the log.
+      // A payment's client secret travels in the checkout page's URL, a review link's token in the
+      // product page's (docs/decisions/0021): neither reaches the log.
       serializers: {
         req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
           method: req.method,
-          url: req.url.replace(/_secret_[^&#/]*/g, '_secret_[redacted]'),
+          url: req.url.replace(/_secret_[^&#/]*/g, '_secret_[redacted]').replace(/([?&]review=)[^&#]*/g, '$1[redacted]'),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,
@@ -107,9 +111,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (!opts.database || !opts.keepDatabaseOpen) app.addHook('onClose', () => database.close());
-  await database.exclusive(async () => {
+  const tokenSecret = await database.exclusive(async () => {
     await database.migrate();
     if (opts.seed !== false) await seedCatalog(database.db);
+    return ensureSecret(database.db, 'tokens');
   });
 
   const notifier: Notifier =
@@ -128,16 +133,34 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   const mailer = createMailer(config);
   app.addHook('onClose', async () => mailer.close());
+  const outbox = createOutbox({ db: database.db, mailer, log: app.log });
+  // Hooks run last-registered first: a delivery under way ends before the mailer and the database close.
+  app.addHook('onClose', () => outbox.close());
+  const store = { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone };
+  const reviews = createReviewsService({
+    db: database.db,
+    catalog,
+    notifier,
+    outbox,
+    secret: tokenSecret,
+    store,
+    limits: {
+      perHour: config.rateLimits.reviewsPerHour,
+      codesPerEmailPerHour: config.rateLimits.reviewCodesPerEmailPerHour,
+      codesPerIpPerHour: config.rateLimits.reviewCodesPerIpPerHour,
+    },
+  });
   const orders = createOrdersService({
     db: database.db,
     catalog,
     cart,
     payments,
-    mailer,
+    outbox,
     log: app.log,
     pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
     hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
-    store: { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone },
+    store,
+    reviewLink: reviews.reviewLink,
   });
   const adminAuth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });
   if (config.admin) await adminAuth.ensureAdmin(config.admin.username, config.admin.password);
@@ -148,7 +171,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (copied > 0) app.log.info({ folder, copied }, 'files copied from the data folder into the database');
   }
   app.decorate('uploads', createFileStore(database.db, 'uploads'));
-  const reviews = createReviewsService(database.db, catalog, notifier, { perHour: config.rateLimits.reviewsPerHour });
   const fulfilment = createFulfilmentService({
     config,
     orders,
@@ -163,7 +185,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ownHost: new URL(config.publicUrl).hostname,
     retentionDays: config.analyticsRetentionDays,
   });
-  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment, analytics });
+  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment, analytics, outbox });
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);

@@ -83,6 +83,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_CHECKOUT_PER_MINUTE: positiveInt.default(20),
   RATE_LIMIT_LOGIN_PER_15_MIN: positiveInt.default(10),
   RATE_LIMIT_REVIEWS_PER_HOUR: positiveInt.default(20),
+  RATE_LIMIT_REVIEW_CODES_PER_EMAIL_PER_HOUR: positiveInt.default(5),
+  RATE_LIMIT_REVIEW_CODES_PER_IP_PER_HOUR: positiveInt.default(10),
   RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt.default(120),
   PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
   /** A checkout's stock is held this long after its page was last open (the page renews it every minute). */
@@ -169,6 +171,9 @@ export interface Config {
     readonly checkoutPerMinute: number;
     readonly loginPer15Min: number;
     readonly reviewsPerHour: number;
+    /** Verification codes e-mailed per hour to one address, and asked for by one client address. */
+    readonly reviewCodesPerEmailPerHour: number;
+    readonly reviewCodesPerIpPerHour: number;
     readonly analyticsPerMinute: number;
   };
   readonly pendingOrderTtlMinutes: number;
@@ -248,6 +253,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       checkoutPerMinute: e.RATE_LIMIT_CHECKOUT_PER_MINUTE,
       loginPer15Min: e.RATE_LIMIT_LOGIN_PER_15_MIN,
       reviewsPerHour: e.RATE_LIMIT_REVIEWS_PER_HOUR,
+      reviewCodesPerEmailPerHour: e.RATE_LIMIT_REVIEW_CODES_PER_EMAIL_PER_HOUR,
+      reviewCodesPerIpPerHour: e.RATE_LIMIT_REVIEW_CODES_PER_IP_PER_HOUR,
       analyticsPerMinute: e.RATE_LIMIT_ANALYTICS_PER_MINUTE,
     },
     pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,

@@ -1,6 +1,7 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { warmProductImages } from './domains/catalog/product-images.ts';
+import { startSweeps } from './sweeps.ts';
 
 /** Listen, sweep, and shut down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -16,25 +17,14 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
 
-  const sweep = setInterval(() => {
-    app.services.cart.sweepStaleCarts().catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed'));
-    app.services.adminAuth.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
-    app.services.analytics.sweep().catch((err: unknown) => app.log.warn({ err }, 'analytics sweep failed'));
-  }, 60 * 60_000);
-  sweep.unref();
-  // Lapsed holds give their stock back and unpaid checkouts past their end close.
-  const orderSweep = setInterval(() => {
-    app.services.orders.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
-  }, 60_000);
-  orderSweep.unref();
+  const stopSweeps = startSweeps(app);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(sweep);
-    clearInterval(orderSweep);
+    stopSweeps();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();

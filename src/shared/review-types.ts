@@ -30,3 +30,11 @@ export interface AdminReviewStats extends ReviewStats {
 
 /** SPEC §8 texts the review form and the server share. */
 export const PURCHASE_REQUIRED = 'Only customers who have purchased this product can leave reviews.';
+
+/** POST /api/reviews/verify-purchase: the same for every address (docs/decisions/0021). */
+export interface CodeSent {
+  sent: true;
+}
+
+/** POST /api/reviews/verify-code with the right code. */
+export type CodeVerdict = { canReview: true; verificationToken: string } | { canReview: false };

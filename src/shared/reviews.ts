@@ -20,7 +20,24 @@ export const ReviewsQuerySchema = z.object({ productId });
 export const ReviewProductParamsSchema = z.object({ productId });
 export const ReviewIdParamsSchema = z.object({ id: productId });
 
+/** Asks for a one-time code by e-mail (docs/decisions/0021); the answer is the same for anyone. */
 export const VerifyPurchaseBodySchema = z.strictObject({ email, productId });
+
+/** The code from the e-mail, with any spaces the shopper typed taken out. */
+export const VerifyCodeBodySchema = z.strictObject({
+  email,
+  productId,
+  code: z
+    .string({ error: REQUIRED })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, REQUIRED)
+        .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail'),
+    ),
+});
+export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>;
 
 export const REVIEW_LIMITS = { name: 80, title: 120, content: 2000 } as const;
 
@@ -47,5 +64,7 @@ export const CreateReviewBodySchema = z.strictObject({
     .trim()
     .min(1, REQUIRED)
     .max(REVIEW_LIMITS.content, `Review must be at most ${REVIEW_LIMITS.content} characters`),
+  /** From POST /api/reviews/verify-code, or the review link in the shipped e-mail. */
+  verificationToken: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'verificationToken is not valid'),
 });
 export type CreateReviewBody = z.infer<typeof CreateReviewBodySchema>;

@@ -52,7 +52,7 @@ test('a shopper buys both products with the test card and sees the confirmed ord
   await expect(page.getByLabel('Shipping to')).toContainText('12 Iron Way');
   await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
-  // The payment id does not stay in the address, where marketing tags would read it (ADR 0017).
+  // The payment id does not stay in the address, where marketing tags would read it (ADR 0018).
   await expect(page).toHaveURL(/\/order-confirmation$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByText('dana@example.com')).toBeVisible();

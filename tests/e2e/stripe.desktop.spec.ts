@@ -96,7 +96,7 @@ test('with Stripe configured, a shopper pays through the Payment Element and the
   await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
   await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
-  // The payment id left the confirmation page's address (ADR 0017).
+  // The payment id left the confirmation page's address (ADR 0018).
   await expect(page).toHaveURL(/\/order-confirmation$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByText('Smelling Salts 3-Pack')).toBeVisible();

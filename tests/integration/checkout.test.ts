@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, newSessionId, type TestApp } from '../support/app.ts';
 import { count, inventoryOf, newAddress, secretOf, setInventory, shopper } from '../support/checkout.ts';
+import { eventually } from '../support/eventually.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +54,7 @@ describe('checkout and payment with the test provider', () => {
     // The cart is empty, the stock stays taken, one e-mail went to the buyer.
     expect((await t.app.inject({ url: `/api/cart/${s.sessionId}` })).json()).toEqual([]);
     expect(await inventoryOf(t.app, 5)).toBe(248);
+    await eventually(async () => sent().length > mails); // the e-mail goes out in the background
     expect(sent().length).toBe(mails + 1);
     const mail = sent().at(-1)!;
     expect(mail.to).toBe('dana.lee@example.com');
@@ -274,6 +276,7 @@ describe('completion under concurrency', () => {
     const results = await Promise.all(calls);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(await count(t.app, 'orders', `payment_intent_id = '${paymentIntentId}' and status = 'paid'`)).toBe(1);
+    await eventually(async () => sent().length > mails); // the e-mail goes out in the background
     expect(sent().length).toBe(mails + 1);
     const orderId = (await t.app.inject({ url: `/api/orders/confirmation/${paymentIntentId}` })).json().orderId;
     expect(await count(t.app, 'stock_movements', `order_id = ${orderId}`)).toBe(1);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signedIn } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, secretOf, setInventory, shopper } from '../support/checkout.ts';
+import { eventually } from '../support/eventually.ts';
 import { type IppPrinter, startIppPrinter } from '../support/ipp-printer.ts';
 
 let printer: IppPrinter;
@@ -169,7 +170,10 @@ describe('the shipped e-mail', () => {
     await Promise.all([1, 2, 3].map(() => admin.call('PUT', `/api/orders/${id}/status`, { status: 'shipped' })));
     await admin.call('PUT', `/api/orders/${id}/status`, { status: 'paid' });
     await admin.call('PUT', `/api/orders/${id}/status`, { status: 'shipped' });
-    const shipped = t.app.mailer.sent.slice(before).filter((m) => m.subject.includes('has shipped'));
+    const shippedMails = () => t.app.mailer.sent.slice(before).filter((m) => m.subject.includes('has shipped'));
+    await eventually(async () => shippedMails().length > 0); // sent in the background
+    await new Promise((r) => setTimeout(r, 200));
+    const shipped = shippedMails();
     expect(shipped).toHaveLength(1);
     expect(shipped[0]?.to).toBe('dana.lee@example.com');
     expect(shipped[0]?.text).toContain(`USPS Ground Advantage, tracking number ${tracking}`);

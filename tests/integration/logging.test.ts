@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../support/app.ts';
 import { freePort } from '../support/store-process.ts';
 
-/** The log format the README documents: JSON lines, with no payment secret and no cookie in them. */
+/** The log format the README documents: JSON lines, with no payment secret, review token or cookie in them. */
 describe('the log', () => {
-  it('is one JSON object per line, with request lines, and keeps client secrets and cookies out', async () => {
+  it('is one JSON object per line, with request lines, and keeps client secrets, review tokens and cookies out', async () => {
     const port = await freePort();
     const db = process.env.TEST_DB === 'pg' ? await createPgDatabase() : undefined;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -39,6 +39,8 @@ describe('the log', () => {
       await fetch(`${base}/checkout?payment_intent=pi_Abc123_secret_TopSecretValue42`, {
         headers: { cookie: 'admin_session=SessionCookieValue99' },
       });
+      // A review link from the shipped e-mail: its token opens a buyer's review form.
+      await fetch(`${base}/product/5?utm_source=email&review=eyJSignedReviewClaims.SignatureValue77&x=1`);
       await new Promise((r) => setTimeout(r, 300));
     } finally {
       const gone = new Promise((r) => child.once('exit', r));
@@ -56,5 +58,8 @@ describe('the log', () => {
     expect(request?.req?.url).toBe('/checkout?payment_intent=pi_Abc123_secret_[redacted]');
     expect(out).not.toContain('TopSecretValue42');
     expect(out).not.toContain('SessionCookieValue99');
+    const product = entries.find((e) => e.req?.url.startsWith('/product/5'));
+    expect(product?.req?.url).toBe('/product/5?utm_source=email&review=[redacted]&x=1');
+    expect(out).not.toContain('SignatureValue77');
   }, 60_000);
 });

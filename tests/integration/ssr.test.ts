@@ -103,6 +103,22 @@ describe('server-rendered storefront', () => {
     expect(res.body).toContain(`<script nonce="${nonce}">window.__RQ_STATE__=`);
   });
 
+  it('opened from a review link, takes the token out of the address bar first and sends no Referer', async () => {
+    const token = 'eyJwdXJwb3NlIjoicmV2aWV3In0.SignedPartOfTheToken';
+    const res = await t.app.inject({ url: `/product/5?utm_source=email&review=${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.body).not.toContain(token);
+    // The first script of the page: before the state, before the scripts it starts.
+    const firstScript = /<body>[\s\S]*?<script[^>]*>([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    expect(firstScript.startsWith('(function(){var u=new URL(location.href)')).toBe(true);
+    expect(firstScript.indexOf("searchParams.delete('review')")).toBeLessThan(firstScript.indexOf('__RQ_STATE__'));
+
+    const plain = await t.app.inject({ url: '/product/5?utm_source=email' });
+    expect(plain.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(plain.body).not.toContain('__IW_REVIEW_TOKEN__');
+  });
+
   it('answers unknown pages and unknown products with a 404 page', async () => {
     const page = await t.app.inject({ url: '/no-such-page' });
     expect(page.statusCode).toBe(404);

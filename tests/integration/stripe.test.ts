@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, inventoryOf, secretOf, setInventory, shopper } from '../support/checkout.ts';
+import { eventually } from '../support/eventually.ts';
 import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 
 /**
@@ -115,6 +116,7 @@ describe('checkout through Stripe', () => {
     const done = await s.complete(paymentIntentId);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ success: true, status: 'paid' });
+    await eventually(async () => sent().length > mails); // the e-mail goes out in the background
     expect(sent().length).toBe(mails + 1);
     expect((await t.app.inject({ url: `/api/cart/${s.sessionId}` })).json()).toEqual([]);
     expect(await count(t.app, 'payments', `provider_payment_id = '${paymentIntentId}' and status = 'succeeded'`)).toBe(1);
@@ -207,6 +209,7 @@ describe('the Stripe webhook', () => {
     expect(res.json()).toEqual({ received: true });
     const order = await orderOf(paymentIntentId);
     expect(order.status).toBe('paid');
+    await eventually(async () => sent().length > mails); // the e-mail goes out in the background
     expect(sent().length).toBe(mails + 1);
     expect((await t.app.inject({ url: `/api/cart/${s.sessionId}` })).json()).toEqual([]);
     const eventId = JSON.parse(payload).id as string;
@@ -234,6 +237,7 @@ describe('the Stripe webhook', () => {
     const order = await orderOf(paymentIntentId);
     expect(order.status).toBe('paid');
     expect(await count(t.app, 'orders', `payment_intent_id = '${paymentIntentId}' and status = 'paid'`)).toBe(1);
+    await eventually(async () => sent().length > mails); // the e-mail goes out in the background
     expect(sent().length).toBe(mails + 1);
     expect(await count(t.app, 'stock_movements', `order_id = ${order.id}`)).toBe(1);
     expect(await inventoryOf(t.app, 6)).toBe(119);

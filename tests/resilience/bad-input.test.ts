@@ -34,6 +34,8 @@ const TABLES = [
   'reviews',
   'stock_movements',
   'analytics_events',
+  'mail_outbox',
+  'review_verifications',
 ];
 
 async function snapshot(): Promise<string> {
@@ -94,6 +96,7 @@ const ENDPOINTS: { method: InjectOptions['method']; url: string; admin?: boolean
   { method: 'POST', url: '/api/payments/test/confirm', body: true },
   { method: 'POST', url: '/api/reviews', body: true },
   { method: 'POST', url: '/api/reviews/verify-purchase', body: true },
+  { method: 'POST', url: '/api/reviews/verify-code', body: true },
   { method: 'POST', url: '/api/analytics/collect', body: true },
   { method: 'POST', url: '/api/admin/login', body: true },
   { method: 'POST', url: '/api/admin/products', admin: true, body: true },

@@ -7,7 +7,7 @@ import { secretParamOf } from '#shared/secret-params.ts';
  * page and the first-party beacon, never on /checkout nor in the dashboard (DESIGN §6). The pages
  * carry no tag code: this module follows route changes and watches the store's own API answers
  * (a product page's product, a cart add, the confirmed order) to send the SPEC's events.
- * They never get an address with a query parameter other than the marketing ones (ADR 0017).
+ * They never get an address with a query parameter other than the marketing ones (ADR 0018).
  */
 type Tags = PublicConfig['tags'];
 type Gtag = (...args: unknown[]) => void;
@@ -127,7 +127,7 @@ export function startTags(tags: Tags): void {
   }
 
   async function purchase(): Promise<void> {
-    // Kept out of the address, where the tags would read it (ADR 0017).
+    // Kept out of the address, where the tags would read it (ADR 0018).
     const pi = secretParamOf((history.state as { usr?: unknown } | null)?.usr, 'payment_intent');
     if (!pi) return;
     const res = await fetch(`/api/orders/confirmation/${encodeURIComponent(pi)}`).catch(() => null);

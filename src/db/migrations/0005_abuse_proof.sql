@@ -18,6 +18,42 @@ CREATE TABLE "stock_holds" (
 	CONSTRAINT "stock_holds_quantity_positive" CHECK ("stock_holds"."quantity" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "mail_outbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"key" text NOT NULL,
+	"kind" text NOT NULL,
+	"ref" integer,
+	"to_address" text NOT NULL,
+	"subject" text NOT NULL,
+	"text_body" text NOT NULL,
+	"html_body" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"expires_at" timestamp with time zone,
+	"last_error" text,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "review_verifications" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "review_verifications_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"email" text NOT NULL,
+	"product_id" integer NOT NULL,
+	"code_hash" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "server_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "orders_pending_expiry_idx";--> statement-breakpoint
 ALTER TABLE "admin_users" ADD COLUMN "env_password_hash" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_mode" text DEFAULT 'live' NOT NULL;--> statement-breakpoint
@@ -29,6 +65,10 @@ CREATE INDEX "admin_devices_expires_idx" ON "admin_devices" USING btree ("expire
 CREATE INDEX "stock_holds_holder_idx" ON "stock_holds" USING btree ("holder");--> statement-breakpoint
 CREATE INDEX "stock_holds_until_idx" ON "stock_holds" USING btree ("held_until");--> statement-breakpoint
 CREATE INDEX "stock_holds_product_idx" ON "stock_holds" USING btree ("product_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "mail_outbox_key_uq" ON "mail_outbox" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."status" in ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX "review_verifications_email_product_idx" ON "review_verifications" USING btree ("email","product_id");--> statement-breakpoint
+CREATE INDEX "review_verifications_expires_idx" ON "review_verifications" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "orders_open_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."status" = 'pending' and "orders"."expired_at" is null;--> statement-breakpoint
 -- Backfill: orders paid through the built-in test provider are test orders.
 UPDATE "orders" SET "payment_mode" = 'test' WHERE "id" IN (SELECT "order_id" FROM "payments" WHERE "provider" = 'test');--> statement-breakpoint

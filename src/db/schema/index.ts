@@ -3,6 +3,8 @@ export * from './analytics.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './files.ts';
+export * from './mail.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './reviews.ts';
+export * from './secrets.ts';

@@ -27,3 +27,28 @@ export const reviews = pgTable(
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
+
+/**
+ * One-time codes that prove a shopper controls an e-mail address before the store says whether it
+ * bought a product (docs/decisions/0021). Only an HMAC of the code is kept; a new code for the same
+ * address and product replaces the previous one.
+ */
+export const reviewVerifications = pgTable(
+  'review_verifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    productId: integer('product_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Used, or replaced by a newer code. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('review_verifications_email_product_idx').on(t.email, t.productId),
+    index('review_verifications_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -27,7 +27,14 @@ export function createMailer(config: Config): Mailer {
   const from = config.mail.from;
   const sent: Mail[] = [];
   if (config.mail.smtpUrl) {
-    const transport = nodemailer.createTransport(config.mail.smtpUrl);
+    // A mail server that accepts and then says nothing fails the attempt instead of holding it for
+    // minutes (nodemailer's defaults); the outbox retries it later.
+    const transport = nodemailer.createTransport({
+      url: config.mail.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     const url = new URL(config.mail.smtpUrl);
     return {
       target: `${url.protocol}//${url.host}`,

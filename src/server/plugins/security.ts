@@ -104,7 +104,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
     crossOriginEmbedderPolicy: false,
     // The origin only, to other sites and to our own pages alike: a page's query never becomes the
     // next page's document.referrer, which marketing tags send on (the checkout's client secret,
-    // on the confirmation page). ADR 0017.
+    // on the confirmation page). ADR 0018.
     referrerPolicy: { policy: 'strict-origin' },
   });
 }

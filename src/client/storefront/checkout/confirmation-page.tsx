@@ -21,7 +21,7 @@ const loading = (
 /**
  * /order-confirmation?payment_intent=…: the saved summary, or the server's (DESIGN §9). The server's
  * page has moved the payment id from the address into the history entry, so a reload still finds the
- * order and no marketing tag reads it (ADR 0017).
+ * order and no marketing tag reads it (ADR 0018).
  */
 export function ConfirmationPage() {
   const location = useLocation();

@@ -48,7 +48,7 @@ export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProp
 
   // A page load, not a client-side navigation: the confirmation page gets its own CSP (the
   // checkout's allows no marketing tag) and the tags may report the purchase there (ADR 0014). The
-  // payment id leaves that page's address before any tag starts (ADR 0017).
+  // payment id leaves that page's address before any tag starts (ADR 0018).
   const goToConfirmation = () =>
     setTimeout(() => window.location.assign(`/order-confirmation?payment_intent=${paymentIntentId}`), REDIRECT_MS);
 

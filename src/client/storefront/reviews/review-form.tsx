@@ -1,29 +1,71 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { PURCHASE_REQUIRED } from '#shared/review-types.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { submitReview, verifyPurchase } from './api/reviews-api.ts';
+import { submitReview } from './api/submit-review.ts';
+import { verifyCode } from './api/verify-code.ts';
+import { verifyPurchase } from './api/verify-purchase.ts';
+import { CodeStep } from './code-step.tsx';
+import { forgetReviewLink } from './review-link.ts';
 
-type Verification = 'none' | 'checking' | 'verified' | 'denied';
+/** email → (code sent) code → verified or denied (docs/decisions/0021). */
+type Step = 'email' | 'sending' | 'code' | 'checking' | 'verified' | 'denied';
 const EMPTY = { rating: 0, customerName: '', customerEmail: '', title: '', content: '' };
 
+/** The server's reason for a 4xx (a wrong code, a limit), else the SPEC's words. */
+const failure = (err: unknown) =>
+  err instanceof ApiError && err.status < 500 && err.serverMessage
+    ? (Object.values(err.fieldErrors ?? {})[0]?.[0] ?? err.serverMessage)
+    : 'Unable to verify purchase. Please try again.';
+
 /**
- * The review form (SPEC §2, §4, §5): the buyer's e-mail is checked first; the rest of the form
- * opens once the purchase is verified. The server checks the purchase again on submit.
+ * The review form (SPEC §2, §4, §5): the buyer proves the e-mail is theirs with a code the store
+ * e-mails (or opens the form from the shipped e-mail's review link, already verified); the rest of
+ * the form opens once the purchase is verified. The server checks the token and the purchase again.
  */
-export function ReviewForm({ productId, productName, onDone }: { productId: number; productName: string; onDone(): void }) {
+export function ReviewForm({
+  productId,
+  productName,
+  link,
+  onLinkSpent,
+  onDone,
+}: {
+  productId: number;
+  productName: string;
+  link: { email: string; token: string } | null;
+  onLinkSpent(): void;
+  onDone(): void;
+}) {
   const qc = useQueryClient();
   const id = useId();
-  const [verifyEmail, setVerifyEmail] = useState('');
-  const [verification, setVerification] = useState<Verification>('none');
-  const [values, setValues] = useState(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [verifyEmail, setVerifyEmail] = useState(link?.email ?? '');
+  const [step, setStep] = useState<Step>(link ? 'verified' : 'email');
+  const [sentTo, setSentTo] = useState('');
+  const [token, setToken] = useState(link?.token ?? '');
+  const [values, setValues] = useState({ ...EMPTY, customerEmail: link?.email ?? '' });
   const [sending, setSending] = useState(false);
-  const verified = verification === 'verified';
+  const verified = step === 'verified';
 
-  const verify = async () => {
+  // Opened from a review link: the form is what the shopper came for.
+  useEffect(() => {
+    if (link) formRef.current?.scrollIntoView({ block: 'start' });
+  }, [link]);
+
+  const dropVerification = () => {
+    setStep('email');
+    setToken('');
+    setValues((v) => ({ ...v, customerEmail: '' }));
+    if (link) {
+      forgetReviewLink();
+      onLinkSpent();
+    }
+  };
+
+  const sendCode = async () => {
     const email = verifyEmail.trim();
     if (!email) {
       toast({
@@ -33,25 +75,41 @@ export function ReviewForm({ productId, productName, onDone }: { productId: numb
       });
       return;
     }
-    setVerification('checking');
+    setStep('sending');
     try {
-      const { canReview } = await verifyPurchase(email, productId);
-      if (canReview) {
-        setVerification('verified');
-        setValues((v) => ({ ...v, customerEmail: email }));
-        toast({ title: 'Purchase Verified', description: 'Thank you! You can now write your review.' });
-      } else {
-        setVerification('denied');
-        toast({ title: 'Purchase Required', description: PURCHASE_REQUIRED, variant: 'destructive' });
-      }
+      await verifyPurchase(email, productId);
+      setSentTo(email);
+      setStep('code');
+      toast({ title: 'Code Sent', description: `We e-mailed a 6-digit code to ${email}.` });
     } catch (err) {
       console.error('Verify purchase failed', err);
-      setVerification('none');
-      toast({
-        title: 'Verification Failed',
-        description: 'Unable to verify purchase. Please try again.',
-        variant: 'destructive',
-      });
+      setStep('email');
+      toast({ title: 'Verification Failed', description: failure(err), variant: 'destructive' });
+    }
+  };
+
+  /** Resolves to the reason a code was refused (shown by the code field), or null. */
+  const checkCode = async (code: string): Promise<string | null> => {
+    setStep('checking');
+    try {
+      const verdict = await verifyCode(sentTo, productId, code);
+      if (verdict.canReview) {
+        setToken(verdict.verificationToken);
+        setStep('verified');
+        setValues((v) => ({ ...v, customerEmail: sentTo }));
+        toast({ title: 'Purchase Verified', description: 'Thank you! You can now write your review.' });
+      } else {
+        setStep('denied');
+        toast({ title: 'Purchase Required', description: PURCHASE_REQUIRED, variant: 'destructive' });
+      }
+      return null;
+    } catch (err) {
+      console.error('Verify code failed', err);
+      setStep('code');
+      // A wrong or expired code is said beside the field; anything else (a limit, the network) in a toast.
+      if (err instanceof ApiError && err.status === 400) return failure(err);
+      toast({ title: 'Verification Failed', description: failure(err), variant: 'destructive' });
+      return null;
     }
   };
 
@@ -76,11 +134,11 @@ export function ReviewForm({ productId, productName, onDone }: { productId: numb
     }
     setSending(true);
     try {
-      await submitReview({ productId, rating, customerName, customerEmail, title, content });
+      await submitReview({ productId, rating, customerName, customerEmail, title, content, verificationToken: token });
       toast({ title: 'Review Submitted!', description: 'Thank you for your review. It will be visible once approved.' });
       setValues(EMPTY);
       setVerifyEmail('');
-      setVerification('none');
+      dropVerification();
       void qc.invalidateQueries({ queryKey: ['reviews', productId] });
       void qc.invalidateQueries({ queryKey: ['review-stats', productId] });
       onDone();
@@ -88,22 +146,32 @@ export function ReviewForm({ productId, productName, onDone }: { productId: numb
       const message =
         err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to submit review. Please try again.';
       toast({ title: 'Error', description: message, variant: 'destructive' });
+      // An expired verification: verify again (the review typed so far stays).
+      if (err instanceof ApiError && err.status === 403) dropVerification();
     } finally {
       setSending(false);
     }
   };
 
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
+  const onEmailKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault(); // Enter asks for the code, it does not submit the review
+    if (step === 'email' || step === 'denied') void sendCode();
+  };
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(e) => void submit(e)}
-      className="rounded-xl border border-line bg-white p-5"
+      className="scroll-mt-24 rounded-xl border border-line bg-white p-5"
       aria-label={`Review ${productName}`}
     >
       <h3 className="text-lg font-bold">Write a review</h3>
-      <p className="mt-1 text-sm text-muted">Reviews come from verified buyers. Start with the e-mail you ordered with.</p>
+      <p className="mt-1 text-sm text-muted">
+        Reviews come from verified buyers. Enter the e-mail you ordered with and we will send you a code to confirm it is yours.
+      </p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field
           id={`${id}-verify`}
@@ -112,18 +180,39 @@ export function ReviewForm({ productId, productName, onDone }: { productId: numb
           label="Order e-mail"
           autoComplete="email"
           value={verifyEmail}
+          onKeyDown={onEmailKey}
           onChange={(e) => {
             setVerifyEmail(e.target.value);
-            if (verification !== 'none') setVerification('none');
+            if (step !== 'email' && step !== 'sending') dropVerification();
           }}
         />
-        <Button variant="outline" onClick={() => void verify()} disabled={verification === 'checking' || verified}>
-          {verification === 'checking' ? 'Verifying...' : verified ? 'Verified' : 'Verify Purchase'}
+        <Button variant="outline" onClick={() => void sendCode()} disabled={step !== 'email' && step !== 'denied'}>
+          {step === 'sending'
+            ? 'Sending Code...'
+            : verified
+              ? 'Verified'
+              : step === 'code' || step === 'checking'
+                ? 'Code Sent'
+                : 'Verify Purchase'}
         </Button>
       </div>
-      {verification === 'denied' ? (
+      {step === 'denied' ? (
         <p role="alert" className="mt-2 text-sm font-semibold text-danger">
           No purchase found with this email. Only customers who have purchased this product can leave reviews.
+        </p>
+      ) : null}
+      {step === 'code' || step === 'checking' ? (
+        <CodeStep
+          id={`${id}-code`}
+          sentTo={sentTo}
+          checking={step === 'checking'}
+          onCheck={checkCode}
+          onResend={() => void sendCode()}
+        />
+      ) : null}
+      {verified ? (
+        <p role="status" className="mt-3 text-sm font-semibold text-ok">
+          Purchase verified for {values.customerEmail || verifyEmail}. You can now write your review.
         </p>
       ) : null}
 
@@ -173,9 +262,14 @@ export function ReviewForm({ productId, productName, onDone }: { productId: numb
             type="email"
             label="Email"
             autoComplete="email"
+            readOnly
+            aria-describedby={`${id}-email-note`}
+            className="[&_input]:bg-paper"
             value={values.customerEmail}
-            onChange={set('customerEmail')}
           />
+          <p id={`${id}-email-note`} className="sr-only">
+            The verified e-mail; change it above.
+          </p>
         </div>
         <Field id={`${id}-title`} label="Title" maxLength={120} value={values.title} onChange={set('title')} />
         <div>

@@ -1,17 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { reviewStatsQuery, reviewsQuery } from './api/reviews-api.ts';
+import { useReviewStats } from './api/get-review-stats.ts';
+import { useReviews } from './api/get-reviews.ts';
 import { ReviewForm } from './review-form.tsx';
+import { reviewLinkFor } from './review-link.ts';
 import { Stars } from './stars.tsx';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** SPEC §2 "Reviews section": stats, the approved reviews, and the verified-buyer form. */
 export default function ReviewsSection({ productId, productName }: { productId: number; productName: string }) {
-  const stats = useQuery(reviewStatsQuery(productId));
-  const list = useQuery(reviewsQuery(productId));
-  const [writing, setWriting] = useState(false);
+  const stats = useReviewStats(productId);
+  const list = useReviews(productId);
+  // Opened from the shipped e-mail's review link: the form is open and verified.
+  const [link, setLink] = useState(() => reviewLinkFor(productId));
+  const [writing, setWriting] = useState(link !== null);
   const total = stats.data?.totalReviews ?? 0;
 
   return (
@@ -41,7 +44,15 @@ export default function ReviewsSection({ productId, productName }: { productId: 
       </div>
 
       <div className="grid content-start gap-4">
-        {writing ? <ReviewForm productId={productId} productName={productName} onDone={() => setWriting(false)} /> : null}
+        {writing ? (
+          <ReviewForm
+            productId={productId}
+            productName={productName}
+            link={link}
+            onLinkSpent={() => setLink(null)}
+            onDone={() => setWriting(false)}
+          />
+        ) : null}
         {list.isPending ? (
           <div className="h-32 animate-pulse rounded-xl bg-sand" />
         ) : (list.data ?? []).length === 0 ? (

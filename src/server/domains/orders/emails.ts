@@ -66,11 +66,15 @@ ${row('Shipping', formatUsd(order.shippingCents))}${row('Total', formatUsd(order
   return { to: order.email ?? '', subject: `Your Ironwake order #${order.id} is confirmed`, text, html };
 }
 
-/** Sent once when an order ships: carrier and tracking number when there is a label. */
+/**
+ * Sent once when an order ships: carrier and tracking number when there is a label, and a link per
+ * product that opens its review form already verified (docs/decisions/0021).
+ */
 export function orderShippedMail(
   order: OrderRow,
   items: readonly OrderItemRow[],
   store: { publicUrl: string; supportEmail: string; supportPhone: string },
+  reviewLinks: readonly { name: string; url: string }[] = [],
 ): Mail {
   const name = order.firstName ?? 'there';
   const tracking = order.trackingNumber
@@ -87,6 +91,13 @@ export function orderShippedMail(
     tracking ? `Shipped with ${tracking}.` : 'It left our warehouse today.',
     'Standard Shipping takes 3-5 business days.',
     '',
+    ...(reviewLinks.length > 0
+      ? [
+          'Once you have tried them, tell other athletes what you think:',
+          ...reviewLinks.map((l) => `Review ${l.name}: ${l.url}`),
+          '',
+        ]
+      : []),
     `Questions? Reply to this e-mail, write to ${store.supportEmail} or call ${store.supportPhone} (${SUPPORT_HOURS}).`,
     '',
     'Ironwake',
@@ -106,6 +117,17 @@ ${
     : ''
 }
 <p style="margin:0">Standard Shipping takes 3-5 business days.</p>
+${
+  reviewLinks.length > 0
+    ? `<h2 style="font-size:15px;margin:20px 0 8px">Tried them? Tell other athletes</h2>
+${reviewLinks
+  .map(
+    (l) =>
+      `<p style="margin:0 0 8px"><a href="${esc(l.url)}" style="display:inline-block;background:#f0b429;color:#111;font-weight:700;text-decoration:none;padding:10px 16px;border-radius:6px">Review ${esc(l.name)}</a></p>`,
+  )
+  .join('\n')}`
+    : ''
+}
 </div>
 <p style="font-size:13px;color:#5f5850;margin:16px 0">Questions? Write to <a href="mailto:${esc(store.supportEmail)}">${esc(store.supportEmail)}</a> or call ${esc(store.supportPhone)} (${SUPPORT_HOURS}).</p>
 </div></body></html>`;

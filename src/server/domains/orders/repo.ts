@@ -86,18 +86,12 @@ export async function updateOrder(tx: Tx, id: number, set: Partial<typeof orders
   return row;
 }
 
-/** Claims the right to send an order's confirmation e-mail: true for exactly one caller. */
-export async function claimConfirmationEmail(db: Tx, id: number): Promise<boolean> {
-  const rows = await db
+/** The confirmation e-mail was delivered (by the mail outbox); the first time is kept. */
+export async function markConfirmationSent(tx: Tx, id: number): Promise<void> {
+  await tx
     .update(orders)
-    .set({ confirmationEmailSentAt: sql`now()` })
-    .where(and(eq(orders.id, id), isNull(orders.confirmationEmailSentAt)))
-    .returning({ id: orders.id });
-  return rows.length > 0;
-}
-
-export async function unclaimConfirmationEmail(db: Tx, id: number): Promise<void> {
-  await db.update(orders).set({ confirmationEmailSentAt: null }).where(eq(orders.id, id));
+    .set({ confirmationEmailSentAt: sql`coalesce(${orders.confirmationEmailSentAt}, now())` })
+    .where(eq(orders.id, id));
 }
 
 /**
@@ -135,18 +129,12 @@ export async function selectAdminOrders(
   return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
 }
 
-/** Claims the shipped e-mail for an order: true for exactly one caller, ever. */
-export async function claimShippedEmail(db: Tx, id: number): Promise<boolean> {
-  const rows = await db
+/** The shipped e-mail was delivered (by the mail outbox); the first time is kept. */
+export async function markShippedSent(tx: Tx, id: number): Promise<void> {
+  await tx
     .update(orders)
-    .set({ shippedEmailSentAt: sql`now()` })
-    .where(and(eq(orders.id, id), isNull(orders.shippedEmailSentAt)))
-    .returning({ id: orders.id });
-  return rows.length > 0;
-}
-
-export async function unclaimShippedEmail(db: Tx, id: number): Promise<void> {
-  await db.update(orders).set({ shippedEmailSentAt: null }).where(eq(orders.id, id));
+    .set({ shippedEmailSentAt: sql`coalesce(${orders.shippedEmailSentAt}, now())` })
+    .where(eq(orders.id, id));
 }
 
 /** Stores a label on an order that has none; false when another label got there first. */

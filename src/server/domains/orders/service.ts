@@ -6,7 +6,7 @@ import { formatCents, parseCents } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Outbox } from '../../lib/mail-outbox.ts';
 import type { CartService } from '../cart/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -15,17 +15,22 @@ import * as repo from './repo.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+const CONFIRMATION_MAIL = 'order_confirmation';
+const SHIPPED_MAIL = 'order_shipped';
+
 interface Deps {
   db: Database;
   catalog: CatalogService;
   cart: CartService;
   payments: PaymentsService;
-  mailer: Mailer;
+  outbox: Outbox;
   log: FastifyBaseLogger;
   pendingOrderTtlMinutes: number;
   /** How long a checkout holds its stock without a renewal, and how many units one address may hold. */
   hold: { minutes: number; maxUnitsPerAddress: number };
   store: { publicUrl: string; supportEmail: string; supportPhone: string };
+  /** The signed link that opens a product's review form for this buyer (the reviews domain's). */
+  reviewLink(email: string, productId: number): string;
 }
 
 function toAdminOrder(o: repo.OrderRow, items: repo.OrderItemRow[]): AdminOrder {
@@ -110,29 +115,40 @@ export function createOrdersService(d: Deps) {
     return false;
   }
 
-  async function sendConfirmation(orderId: number): Promise<void> {
-    const order = await repo.selectById(db, orderId);
-    if (!order?.email || order.status === 'pending') return;
-    if (!(await repo.claimConfirmationEmail(db, orderId))) return; // someone else sent it
-    try {
-      await d.mailer.send(orderConfirmationMail(order, await repo.selectItems(db, orderId), d.store));
-    } catch (err) {
-      d.log.error({ err, orderId }, 'order confirmation e-mail failed; it will be retried');
-      await repo.unclaimConfirmationEmail(db, orderId);
-    }
+  /**
+   * The order confirmation, queued in the caller's transaction when the order becomes paid; the
+   * outbox sends it in the background and retries it (docs/decisions/0020). Once per order: the
+   * outbox key, and confirmation_email_sent_at once it was delivered.
+   */
+  async function queueConfirmation(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+    if (!order.email || order.status === 'pending' || order.confirmationEmailSentAt) return false;
+    const mail = orderConfirmationMail(order, await repo.selectItems(tx, order.id), d.store);
+    return d.outbox.enqueue(tx, { key: `order-confirmation:${order.id}`, kind: CONFIRMATION_MAIL, ref: order.id, ...mail });
   }
 
   /** The shipped e-mail, once per order however often it is marked shipped. */
-  async function sendShipped(orderId: number): Promise<void> {
+  async function queueShipped(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+    if (!order.email || (order.status !== 'shipped' && order.status !== 'delivered') || order.shippedEmailSentAt) return false;
+    const items = await repo.selectItems(tx, order.id);
+    const email = order.email;
+    const products = [...new Map(items.map((i) => [i.productId, i.name])).entries()];
+    const reviewLinks = products.map(([productId, name]) => ({ name, url: d.reviewLink(email, productId) }));
+    const mail = orderShippedMail(order, items, d.store, reviewLinks);
+    return d.outbox.enqueue(tx, { key: `order-shipped:${order.id}`, kind: SHIPPED_MAIL, ref: order.id, ...mail });
+  }
+
+  // confirmation_email_sent_at and shipped_email_sent_at say when the e-mail was delivered.
+  d.outbox.onDelivered(CONFIRMATION_MAIL, async (tx, orderId) => {
+    if (orderId !== null) await repo.markConfirmationSent(tx, orderId);
+  });
+  d.outbox.onDelivered(SHIPPED_MAIL, async (tx, orderId) => {
+    if (orderId !== null) await repo.markShippedSent(tx, orderId);
+  });
+
+  /** Queues the confirmation of a paid order that has none yet (paid before the outbox existed), and sends it. */
+  async function sendConfirmation(orderId: number): Promise<void> {
     const order = await repo.selectById(db, orderId);
-    if (!order?.email || (order.status !== 'shipped' && order.status !== 'delivered')) return;
-    if (!(await repo.claimShippedEmail(db, orderId))) return;
-    try {
-      await d.mailer.send(orderShippedMail(order, await repo.selectItems(db, orderId), d.store));
-    } catch (err) {
-      d.log.error({ err, orderId }, 'shipped e-mail failed; it will be sent when the order is set shipped again');
-      await repo.unclaimShippedEmail(db, orderId);
-    }
+    if (order && (await queueConfirmation(db, order))) d.outbox.deliverSoon();
   }
 
   async function toCheckoutOrder(order: repo.OrderRow): Promise<CheckoutOrder> {
@@ -326,18 +342,16 @@ export function createOrdersService(d: Deps) {
         } else {
           await catalog.holds.commit(tx, order.id);
         }
-        const paid = await repo.updateOrder(tx, order.id, {
-          status: 'paid',
-          paidAt: new Date(),
-          stockReleasedAt: null,
-          expiredAt: null,
-        });
+        const paid =
+          (await repo.updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), stockReleasedAt: null, expiredAt: null })) ??
+          order;
         await cart.clearInTransaction(tx, order.sessionId);
-        return { state: 'paid', order: paid ?? order };
+        await queueConfirmation(tx, paid);
+        return { state: 'paid', order: paid };
       });
       if (outcome.state === 'paid') {
         await catalog.catalogChanged();
-        await sendConfirmation(outcome.order.id);
+        d.outbox.deliverSoon();
       }
       return outcome;
     },
@@ -428,10 +442,12 @@ export function createOrdersService(d: Deps) {
         }
         if (status === 'shipped' && !order.shippedAt) set.shippedAt = new Date();
         if (status === 'delivered' && !order.deliveredAt) set.deliveredAt = new Date();
-        return (await repo.updateOrder(tx, order.id, set)) ?? order;
+        const changed = (await repo.updateOrder(tx, order.id, set)) ?? order;
+        if (status === 'shipped') await queueShipped(tx, changed);
+        return changed;
       });
       await catalog.catalogChanged();
-      if (status === 'shipped') await sendShipped(updated.id);
+      if (status === 'shipped') d.outbox.deliverSoon();
       return toAdminOrder(updated, await repo.selectItems(db, updated.id));
     },
 
@@ -480,7 +496,7 @@ export function createOrdersService(d: Deps) {
     /** Analytics sessions that placed a paid order: a conversion each, whatever beacons claim. */
     convertedSessions: (days: number) => repo.selectConvertedSessions(db, days),
 
-    /** Confirmation e-mails whose sending failed: sent again by the sweeper. */
+    /** Queues the confirmation of a paid order that never had one queued. */
     sendConfirmation,
   };
   return service;

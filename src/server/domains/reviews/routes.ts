@@ -4,6 +4,7 @@ import {
   ReviewIdParamsSchema,
   ReviewProductParamsSchema,
   ReviewsQuerySchema,
+  VerifyCodeBodySchema,
   VerifyPurchaseBodySchema,
 } from '#shared/reviews.ts';
 
@@ -19,8 +20,12 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-cache');
     return reviews.stats(req.params.productId);
   });
-  app.post('/api/reviews/verify-purchase', { schema: { body: VerifyPurchaseBodySchema } }, async (req) =>
-    reviews.verifyPurchase(req.body.email, req.body.productId, req.ip),
+  // Sends a code to the address; 202 and the same body for any address (docs/decisions/0021).
+  app.post('/api/reviews/verify-purchase', { schema: { body: VerifyPurchaseBodySchema } }, async (req, reply) =>
+    reply.status(202).send(await reviews.verifyPurchase(req.body.email, req.body.productId, req.ip)),
+  );
+  app.post('/api/reviews/verify-code', { schema: { body: VerifyCodeBodySchema } }, async (req) =>
+    reviews.verifyCode(req.body.email, req.body.productId, req.body.code, req.ip),
   );
   app.post('/api/reviews', { schema: { body: CreateReviewBodySchema } }, async (req, reply) =>
     reply.status(201).send(await reviews.submit(req.body, req.ip)),

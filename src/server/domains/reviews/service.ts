@@ -2,6 +2,8 @@ import type { CreateReviewBody } from '#shared/reviews.ts';
 import {
   type AdminReview,
   type AdminReviewStats,
+  type CodeSent,
+  type CodeVerdict,
   PURCHASE_REQUIRED,
   type PublicReview,
   type ReviewStats,
@@ -9,10 +11,12 @@ import {
 import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
+import type { Outbox } from '../../lib/mail-outbox.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { throttle } from '../../lib/rate-buckets.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as repo from './repo.ts';
+import { createReviewVerification, TOKEN_REFUSED, type VerificationDeps } from './verification.ts';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
@@ -31,12 +35,23 @@ const toPublic = (r: repo.ReviewRow): PublicReview => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+interface Deps extends Omit<VerificationDeps, 'db' | 'limits'> {
+  db: Database;
+  catalog: CatalogService;
+  notifier: Notifier;
+  outbox: Outbox;
+  limits: VerificationDeps['limits'] & { perHour: number };
+}
+
 /**
  * Verified-purchase reviews (SPEC §2, issue "Reviews"): only a buyer of the product may review it,
- * once per e-mail, and a review is public only after the owner approves it. Verification and
- * submission are throttled per IP and per e-mail, so nobody can use them to find out who bought.
+ * once per e-mail, and a review is public only after the owner approves it. Whether an address
+ * bought is said only to whoever proves they read its mail (docs/decisions/0021); code checks and
+ * submissions are throttled per IP and per e-mail as well.
  */
-export function createReviewsService(db: Database, catalog: CatalogService, notifier: Notifier, opts: { perHour: number }) {
+export function createReviewsService(d: Deps) {
+  const { db, catalog, notifier } = d;
+  const verification = createReviewVerification(d);
   // Every product page shows its rating: the figures of all products, cached until a review is
   // approved or removed (on any instance), so a page view costs no query.
   const figures = new CachedValue(() => repo.selectApprovedStatsByProduct(db));
@@ -47,7 +62,18 @@ export function createReviewsService(db: Database, catalog: CatalogService, noti
   };
   const figuresOf = async (productId: number) => (await figures.get()).get(productId) ?? { total: 0, average: 0 };
   const limit = (ip: string, email: string) =>
-    throttle(db, [`reviews:ip:${ip}`, `reviews:email:${email.toLowerCase()}`], opts.perHour, HOUR, 'Too many review requests.');
+    throttle(
+      db,
+      [`reviews:ip:${ip}`, `reviews:email:${email.toLowerCase()}`],
+      d.limits.perHour,
+      HOUR,
+      'Too many review requests.',
+    );
+  const activeProduct = async (productId: number) => {
+    const product = await catalog.getActiveProduct(productId);
+    if (!product) throw new AppError('not_found', 'Product not found');
+    return product;
+  };
 
   return {
     async listApproved(productId: number): Promise<PublicReview[]> {
@@ -65,16 +91,33 @@ export function createReviewsService(db: Database, catalog: CatalogService, noti
       return total > 0 ? { average, count: total } : null;
     },
 
-    async verifyPurchase(email: string, productId: number, ip: string): Promise<{ canReview: boolean }> {
-      await limit(ip, email);
-      return { canReview: (await repo.selectPurchase(db, email, productId)) !== undefined };
+    /** POST /api/reviews/verify-purchase: e-mails a code; the answer is the same for every address. */
+    async verifyPurchase(email: string, productId: number, ip: string): Promise<CodeSent> {
+      await verification.sendCode(email, await activeProduct(productId), ip);
+      return { sent: true };
     },
 
-    /** Stored verified and pending; the purchase is checked again here, whatever the browser said. */
+    /** POST /api/reviews/verify-code: for the right code, whether this address bought the product. */
+    async verifyCode(email: string, productId: number, code: string, ip: string): Promise<CodeVerdict> {
+      await limit(ip, email);
+      await verification.checkCode(email, productId, code);
+      if ((await repo.selectPurchase(db, email, productId)) === undefined) return { canReview: false };
+      return { canReview: true, verificationToken: verification.verifiedToken(email, productId) };
+    },
+
+    /** The link in the shipped e-mail that opens this product's review form, verified. */
+    reviewLink: verification.reviewLink,
+
+    /**
+     * Stored verified and pending. The token proves the address; the purchase is checked again
+     * here, whatever the browser said.
+     */
     async submit(body: CreateReviewBody, ip: string): Promise<{ success: true; id: number }> {
       await limit(ip, body.customerEmail);
-      const product = await catalog.findActiveProductRow(body.productId);
-      if (!product) throw new AppError('not_found', 'Product not found');
+      await activeProduct(body.productId);
+      if (!verification.tokenAllows(body.verificationToken, body.customerEmail, body.productId)) {
+        throw new AppError('forbidden', TOKEN_REFUSED);
+      }
       const orderId = await repo.selectPurchase(db, body.customerEmail, body.productId);
       if (orderId === undefined) throw new AppError('forbidden', PURCHASE_REQUIRED);
       const row = await repo.insertReview(db, {
@@ -91,6 +134,9 @@ export function createReviewsService(db: Database, catalog: CatalogService, noti
       if (!row) throw new AppError('conflict', 'You have already reviewed this product');
       return { success: true, id: row.id };
     },
+
+    /** Expired verification codes are deleted (the hourly sweep). */
+    sweep: () => verification.sweep(),
 
     async listForAdmin(): Promise<{ reviews: AdminReview[]; stats: AdminReviewStats }> {
       const rows = await repo.selectAll(db);

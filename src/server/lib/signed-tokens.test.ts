@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createTokenSigner } from './signed-tokens.ts';
+
+const signer = createTokenSigner(randomBytes(32));
+
+describe('signed tokens', () => {
+  it('give back their claims until they expire', () => {
+    const token = signer.sign({ purpose: 'review', email: 'a@b.co', productId: 5 }, 60_000, 1_000_000);
+    expect(signer.verify(token, 1_000_000)).toEqual({ purpose: 'review', email: 'a@b.co', productId: 5, exp: 1060 });
+    expect(signer.verify(token, 1_059_999)).not.toBeNull();
+    expect(signer.verify(token, 1_060_000)).toBeNull();
+  });
+
+  it('refuse another secret, a changed payload or signature, and malformed strings', () => {
+    const token = signer.sign({ productId: 5 }, 60_000);
+    const [payload, signature] = token.split('.') as [string, string];
+    const changed = Buffer.from(JSON.stringify({ productId: 6, exp: 9_999_999_999 })).toString('base64url');
+    expect(createTokenSigner(randomBytes(32)).verify(token)).toBeNull();
+    expect(signer.verify(`${changed}.${signature}`)).toBeNull();
+    expect(signer.verify(`${payload}.${signature.slice(0, -2)}`)).toBeNull();
+    expect(signer.verify(`${payload}.${signature}.x`)).toBeNull();
+    for (const bad of ['', '.', 'abc', `${payload}.`, `.${signature}`, 'x'.repeat(5000)]) expect(signer.verify(bad)).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signed, expiring tokens: `base64url(JSON claims).base64url(HMAC-SHA256(secret, first part))`.
+ * The claims are readable by whoever holds the token (the browser shows the e-mail a review link is
+ * for) but cannot be changed without the secret. `exp` is in seconds since the epoch.
+ */
+export type Claims = Record<string, unknown> & { exp: number };
+
+const MAX_LENGTH = 1024;
+const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest();
+
+export function createTokenSigner(secret: Buffer) {
+  return {
+    sign(claims: Record<string, unknown>, ttlMs: number, now = Date.now()): string {
+      const payload = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor((now + ttlMs) / 1000) })).toString('base64url');
+      return `${payload}.${mac(secret, payload).toString('base64url')}`;
+    },
+
+    /** The claims of a token this secret signed that has not expired; null for anything else. */
+    verify(token: string, now = Date.now()): Claims | null {
+      if (token.length > MAX_LENGTH) return null;
+      const [payload, signature, extra] = token.split('.');
+      if (!payload || !signature || extra !== undefined) return null;
+      const given = Buffer.from(signature, 'base64url');
+      const expected = mac(secret, payload);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      let claims: unknown;
+      try {
+        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      } catch {
+        return null;
+      }
+      if (!claims || typeof claims !== 'object' || Array.isArray(claims)) return null;
+      const exp = (claims as { exp?: unknown }).exp;
+      if (typeof exp !== 'number' || exp * 1000 <= now) return null;
+      return claims as Claims;
+    },
+  };
+}
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

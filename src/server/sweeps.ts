@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The periodic work of a running store, started by main.ts; tests run the same functions. Each
+ * part logs its own failure and never stops the others.
+ */
+export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
+  // Lapsed holds give their stock back, unpaid checkouts past their end close; e-mails whose delivery failed are retried.
+  await Promise.all([
+    app.services.orders.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
+    app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
+  ]);
+}
+
+export async function sweepEveryHour(app: FastifyInstance): Promise<void> {
+  await Promise.all([
+    app.services.cart.sweepStaleCarts().catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed')),
+    app.services.adminAuth.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
+    app.services.outbox.purge().catch((err: unknown) => app.log.warn({ err }, 'mail purge failed')),
+    app.services.reviews.sweep().catch((err: unknown) => app.log.warn({ err }, 'review code sweep failed')),
+    app.services.analytics.sweep().catch((err: unknown) => app.log.warn({ err }, 'analytics sweep failed')),
+  ]);
+}
+
+/** Starts both sweeps; the returned function stops them. */
+export function startSweeps(app: FastifyInstance): () => void {
+  const minute = setInterval(() => void sweepEveryMinute(app), 60_000);
+  const hour = setInterval(() => void sweepEveryHour(app), 60 * 60_000);
+  minute.unref();
+  hour.unref();
+  return () => {
+    clearInterval(minute);
+    clearInterval(hour);
+  };
+}
