@@ -59,6 +59,12 @@ describe('config', () => {
     }
   });
 
+  it('refuses an admin password the sign-in form would refuse', () => {
+    for (const password of ['tab\tinside-it', 'x'.repeat(201)]) {
+      expect(() => loadConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: password })).toThrow(/ADMIN_PASSWORD: /);
+    }
+  });
+
   it('refuses Stripe keys swapped or pasted into the wrong variable', () => {
     try {
       loadConfig({ STRIPE_SECRET_KEY: 'pk_live_1', STRIPE_PUBLISHABLE_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'we_1' });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LoginBodySchema } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
 
 /**
@@ -25,7 +26,10 @@ export const ConfigSchema = z.object({
   ),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADMIN_USERNAME: optionalString,
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
+  // The sign-in form's own rules, so the configured password can be typed there.
+  ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(10, 'must be at least 10 characters').pipe(LoginBodySchema.shape.password).optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString.pipe(
     z
       .string()

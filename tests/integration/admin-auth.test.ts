@@ -198,5 +198,8 @@ describe('admin sessions', () => {
     await t.app.services.adminAuth.setPassword('owner', ADMIN.password);
     expect((await s.call('GET', '/api/admin/me')).statusCode).toBe(401);
     await expect(t.app.services.adminAuth.setPassword('owner', 'short')).rejects.toThrow('at least 10 characters');
+    // Nor one the sign-in form would refuse: the owner could never type it there.
+    await expect(t.app.services.adminAuth.setPassword('owner', 'long-enough\u0000')).rejects.toThrow('control characters');
+    await expect(t.app.services.adminAuth.setPassword('owner', 'x'.repeat(201))).rejects.toThrow('too long');
   });
 });
