@@ -211,6 +211,39 @@ describe('checkout refuses bad input and writes nothing', () => {
     expect(await inventoryOf(t.app, 6)).toBe(2);
   });
 
+  it('refuses an order above the most a card payment can be ($999,999.99), writing nothing', async () => {
+    const setPrice = async (cents: number) => {
+      await t.app.database.db.execute(sql`update products set price_cents = ${cents} where id = 5`);
+      await t.app.services.catalog.catalogChanged();
+    };
+    const orders = await count(t.app, 'orders');
+    try {
+      // Exactly the most, shipping included, is payable; a cent more is not.
+      await setPrice(99_999_999 - 391);
+      const most = shopper(t.app);
+      await most.add(5, 1);
+      expect((await most.checkout()).statusCode).toBe(201);
+      await setPrice(99_999_999 - 390);
+      const over = shopper(t.app);
+      await over.add(5, 1);
+      const refused = await over.checkout();
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/more than \$999,999\.99, the most a card payment can be/);
+
+      // A price from before the form had a limit, 99 times: beyond what an integer column holds.
+      await setPrice(99_999_999);
+      const huge = shopper(t.app);
+      await huge.add(5, 99);
+      const res = await huge.checkout();
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/the most a card payment can be/);
+    } finally {
+      await setPrice(1899);
+    }
+    expect(await count(t.app, 'orders')).toBe(orders + 1);
+    expect(await inventoryOf(t.app, 5)).toBe(249);
+  });
+
   it('validates shipping, refuses unknown and foreign payment ids, and locks the address once paid', async () => {
     const { s, secret, paymentIntentId } = await startedCheckout([[5, 1]]);
     const missing = await s.ship(paymentIntentId, { firstName: '', zip: '' });

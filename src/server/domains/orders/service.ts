@@ -10,6 +10,7 @@ import type { CartService } from '../cart/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { orderConfirmationMail, orderShippedMail } from './emails.ts';
+import { assertPayableTotal } from './payment-limit.ts';
 import * as repo from './repo.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -149,6 +150,7 @@ export function createOrdersService(d: Deps) {
         const gone = lines.find((l) => !l.isActive);
         if (gone) throw new AppError('conflict', `${gone.name} is no longer available; remove it from your cart`);
         const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+        assertPayableTotal(subtotalCents + SHIPPING_CENTS);
         const created = await repo.insertOrder(
           tx,
           {
