@@ -85,6 +85,7 @@ export const ConfigSchema = z.object({
   BENCH_BASELINE: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_CART_PER_MINUTE: positiveInt.default(300),
   RATE_LIMIT_CHECKOUT_PER_MINUTE: positiveInt.default(20),
+  RATE_LIMIT_SHIPPING_PER_MINUTE: positiveInt.default(60),
   RATE_LIMIT_LOGIN_PER_15_MIN: positiveInt.default(10),
   RATE_LIMIT_REVIEWS_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt.default(120),
@@ -155,6 +156,7 @@ export interface Config {
   readonly rateLimits: {
     readonly cartPerMinute: number;
     readonly checkoutPerMinute: number;
+    readonly shippingPerMinute: number;
     readonly loginPer15Min: number;
     readonly reviewsPerHour: number;
     readonly analyticsPerMinute: number;
@@ -227,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: {
       cartPerMinute: e.RATE_LIMIT_CART_PER_MINUTE,
       checkoutPerMinute: e.RATE_LIMIT_CHECKOUT_PER_MINUTE,
+      shippingPerMinute: e.RATE_LIMIT_SHIPPING_PER_MINUTE,
       loginPer15Min: e.RATE_LIMIT_LOGIN_PER_15_MIN,
       reviewsPerHour: e.RATE_LIMIT_REVIEWS_PER_HOUR,
       analyticsPerMinute: e.RATE_LIMIT_ANALYTICS_PER_MINUTE,

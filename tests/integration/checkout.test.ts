@@ -6,7 +6,7 @@ import { count, inventoryOf, secretOf, setInventory, shopper } from '../support/
 let t: TestApp;
 beforeAll(async () => {
   // Hundreds of shoppers share one test client address here; the limit has a test of its own below.
-  t = await createTestApp({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000' });
+  t = await createTestApp({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000', RATE_LIMIT_SHIPPING_PER_MINUTE: '100000' });
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
@@ -340,6 +340,25 @@ describe('completion under concurrency', () => {
 });
 
 describe('checkout rate limit', () => {
+  it('answers 429 with a message once an address saves shipping details too often, keeping the last details out', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_SHIPPING_PER_MINUTE: '3' });
+    try {
+      const s = shopper(limited.app);
+      await s.add(5, 1);
+      const { paymentIntentId } = secretOf((await s.checkout()).json().checkoutUrl);
+      for (let i = 0; i < 3; i++) expect((await s.ship(paymentIntentId, { city: `Columbus ${i}` })).statusCode).toBe(200);
+      const blocked = await s.ship(paymentIntentId, { email: 'one.too.many@example.com', address: '99 Flood Street' });
+      expect(blocked.statusCode).toBe(429);
+      expect(typeof blocked.json().message).toBe('string');
+      expect(await count(limited.app, 'orders', `email = 'one.too.many@example.com' or shipping_address like '99 Flood%'`)).toBe(
+        0,
+      );
+      expect(await count(limited.app, 'orders', `shipping_city = 'Columbus 2'`)).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 with a message once an address starts too many checkouts', async () => {
     const limited = await createTestApp({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '3' });
     try {

@@ -11,6 +11,7 @@ beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_REVIEWS_PER_HOUR: '8',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '1000',
   });
   admin = await signedIn(t.app);
   await setInventory(t.app, 5, 500);
