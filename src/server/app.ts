@@ -99,6 +99,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     forceCloseConnections: true,
     return503OnClosing: true,
+    // Slow and idle clients cannot hold connections (README "Configuration"): a body trickled a byte
+    // a minute is cut off at requestTimeout, whatever keeps the socket busy.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      // Node looks for requests past those two timeouts only this often (30 s by default, which
+      // would let a 10 s limit run to 40 s).
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs) / 4)),
+      ),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -90,6 +90,11 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_REVIEWS_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt.default(120),
   PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
+  /** Slow and idle clients: see Config.http. */
+  REQUEST_TIMEOUT_MS: positiveInt.default(60_000),
+  HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(72_000),
+  CONNECTION_TIMEOUT_MS: positiveInt.default(60_000),
 });
 
 /** Rules across variables, checked on the raw values so they are reported with every other problem. */
@@ -102,6 +107,9 @@ function crossFieldProblems(src: Record<string, string | undefined>): string[] {
       'STRIPE_SECRET_KEY: set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, or none',
     );
   }
+  const ms = (k: string, fallback: number) => (has(k) ? Number(src[k]) : fallback);
+  if (ms('HEADERS_TIMEOUT_MS', 10_000) > ms('REQUEST_TIMEOUT_MS', 60_000))
+    problems.push('HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)');
   if (has('ADMIN_USERNAME') !== has('ADMIN_PASSWORD'))
     problems.push('ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together');
   return problems;
@@ -162,6 +170,17 @@ export interface Config {
     readonly analyticsPerMinute: number;
   };
   readonly pendingOrderTtlMinutes: number;
+  /** How long a slow or idle client may hold a connection, in ms. */
+  readonly http: {
+    /** the whole request, headers and body, must have arrived within this */
+    readonly requestTimeoutMs: number;
+    /** its headers within this */
+    readonly headersTimeoutMs: number;
+    /** a kept-alive connection waits this long for the next request */
+    readonly keepAliveTimeoutMs: number;
+    /** a connection on which nothing moves (a client that stops reading) closes after this */
+    readonly connectionTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -235,5 +254,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       analyticsPerMinute: e.RATE_LIMIT_ANALYTICS_PER_MINUTE,
     },
     pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+    },
   });
 }
