@@ -33,6 +33,7 @@ import { createPaymentsService, type PaymentsService } from './domains/payments/
 import { createStripeProvider } from './domains/payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './domains/payments/webhook-routes.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { redactKeys, serializeError } from './lib/log-serializers.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
 import { requireAdmin } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -81,16 +82,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]'],
-      // A payment's client secret travels in the checkout page's URL: it never reaches the log.
+      // Keys to a cart or a checkout never reach the log (lib/log-serializers.ts), nor do database
+      // errors' values; a log call passing such an id as a field prints [Redacted].
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]', 'paymentIntentId', 'sessionId'],
       serializers: {
         req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
           method: req.method,
-          url: req.url.replace(/_secret_[^&#/]*/g, '_secret_[redacted]'),
+          url: redactKeys(req.url),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,
         }),
+        err: serializeError,
       },
       ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
     },

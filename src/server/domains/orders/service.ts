@@ -363,8 +363,10 @@ export function createOrdersService(d: Deps) {
       const succeeded = await payments.succeededAmong(await repo.selectRecentPendingPaymentIds(db));
       let completed = 0;
       for (const id of succeeded) {
-        const r = await service.completePayment(id).catch((err: unknown) => {
-          d.log.error({ err, paymentIntentId: id }, 'reconciliation failed; it is tried again at the next start');
+        const r = await service.completePayment(id).catch(async (err: unknown) => {
+          // The order, not its payment id: that is a key to the buyer's checkout.
+          const orderId = (await repo.selectByPaymentId(db, id).catch(() => undefined))?.id;
+          d.log.error({ err, orderId }, 'reconciliation failed; it is tried again at the next start');
           return null;
         });
         if (r?.state === 'paid') completed += 1;
