@@ -35,6 +35,7 @@ import { stripeWebhookRoutes } from './domains/payments/webhook-routes.ts';
 import { createOutbox, type Outbox } from './lib/mail-outbox.ts';
 import { ensureSecret } from './lib/server-secrets.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { redactKeys, serializeError } from './lib/log-serializers.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
 import { requireAdmin } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -84,17 +85,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]'],
-      // A payment's client secret travels in the checkout page's URL, a review link's token in the
-      // product page's (docs/decisions/0021): neither reaches the log.
+      // Keys to a cart or a checkout never reach the log (lib/log-serializers.ts), nor do database
+      // errors' values; a log call passing such an id as a field prints [Redacted].
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]', 'paymentIntentId', 'sessionId'],
       serializers: {
         req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
           method: req.method,
-          url: req.url.replace(/_secret_[^&#/]*/g, '_secret_[redacted]').replace(/([?&]review=)[^&#]*/g, '$1[redacted]'),
+          url: redactKeys(req.url),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,
         }),
+        err: serializeError,
       },
       ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
     },
@@ -103,6 +105,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     forceCloseConnections: true,
     return503OnClosing: true,
+    // Slow and idle clients cannot hold connections (README "Configuration"): a body trickled a byte
+    // a minute is cut off at requestTimeout, whatever keeps the socket busy.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      // Node looks for requests past those two timeouts only this often (30 s by default, which
+      // would let a 10 s limit run to 40 s).
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs) / 4)),
+      ),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -60,6 +60,25 @@ describe('config', () => {
     }
   });
 
+  it('times slow clients out by default, and refuses a header timeout longer than the request timeout', () => {
+    expect(loadConfig({}).http).toEqual({
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      connectionTimeoutMs: 60_000,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '0' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS: /);
+  });
+
+  it('refuses an admin password the sign-in form would refuse', () => {
+    for (const password of ['tab\tinside-it', 'x'.repeat(201)]) {
+      expect(() => loadConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: password })).toThrow(/ADMIN_PASSWORD: /);
+    }
+  });
+
   it('refuses Stripe keys swapped or pasted into the wrong variable', () => {
     try {
       loadConfig({ STRIPE_SECRET_KEY: 'pk_live_1', STRIPE_PUBLISHABLE_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'we_1' });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LoginBodySchema } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
 
 /**
@@ -25,7 +26,10 @@ export const ConfigSchema = z.object({
   ),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADMIN_USERNAME: optionalString,
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(10, 'must be at least 10 characters').optional()),
+  // The sign-in form's own rules, so the configured password can be typed there.
+  ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(10, 'must be at least 10 characters').pipe(LoginBodySchema.shape.password).optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString.pipe(
     z
       .string()
@@ -81,6 +85,7 @@ export const ConfigSchema = z.object({
   BENCH_BASELINE: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_CART_PER_MINUTE: positiveInt.default(300),
   RATE_LIMIT_CHECKOUT_PER_MINUTE: positiveInt.default(20),
+  RATE_LIMIT_SHIPPING_PER_MINUTE: positiveInt.default(60),
   RATE_LIMIT_LOGIN_PER_15_MIN: positiveInt.default(10),
   RATE_LIMIT_REVIEWS_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_REVIEW_CODES_PER_EMAIL_PER_HOUR: positiveInt.default(5),
@@ -95,6 +100,11 @@ export const ConfigSchema = z.object({
   /** With no Stripe keys on an https:// store, the built-in test payments must be asked for. */
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   ANALYTICS_RETENTION_DAYS: positiveInt.default(400),
+  /** Slow and idle clients: see Config.http. */
+  REQUEST_TIMEOUT_MS: positiveInt.default(60_000),
+  HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(72_000),
+  CONNECTION_TIMEOUT_MS: positiveInt.default(60_000),
 });
 
 /** Rules across variables, checked on the raw values so they are reported with every other problem. */
@@ -107,6 +117,9 @@ function crossFieldProblems(src: Record<string, string | undefined>): string[] {
       'STRIPE_SECRET_KEY: set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, or none',
     );
   }
+  const ms = (k: string, fallback: number) => (has(k) ? Number(src[k]) : fallback);
+  if (ms('HEADERS_TIMEOUT_MS', 10_000) > ms('REQUEST_TIMEOUT_MS', 60_000))
+    problems.push('HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)');
   if (has('ADMIN_USERNAME') !== has('ADMIN_PASSWORD'))
     problems.push('ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together');
   // A public store without Stripe would take orders for test payments and never see the money.
@@ -169,6 +182,7 @@ export interface Config {
   readonly rateLimits: {
     readonly cartPerMinute: number;
     readonly checkoutPerMinute: number;
+    readonly shippingPerMinute: number;
     readonly loginPer15Min: number;
     readonly reviewsPerHour: number;
     /** Verification codes e-mailed per hour to one address, and asked for by one client address. */
@@ -183,6 +197,17 @@ export interface Config {
     readonly renewPerMinute: number;
   };
   readonly analyticsRetentionDays: number;
+  /** How long a slow or idle client may hold a connection, in ms. */
+  readonly http: {
+    /** the whole request, headers and body, must have arrived within this */
+    readonly requestTimeoutMs: number;
+    /** its headers within this */
+    readonly headersTimeoutMs: number;
+    /** a kept-alive connection waits this long for the next request */
+    readonly keepAliveTimeoutMs: number;
+    /** a connection on which nothing moves (a client that stops reading) closes after this */
+    readonly connectionTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -251,6 +276,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: {
       cartPerMinute: e.RATE_LIMIT_CART_PER_MINUTE,
       checkoutPerMinute: e.RATE_LIMIT_CHECKOUT_PER_MINUTE,
+      shippingPerMinute: e.RATE_LIMIT_SHIPPING_PER_MINUTE,
       loginPer15Min: e.RATE_LIMIT_LOGIN_PER_15_MIN,
       reviewsPerHour: e.RATE_LIMIT_REVIEWS_PER_HOUR,
       reviewCodesPerEmailPerHour: e.RATE_LIMIT_REVIEW_CODES_PER_EMAIL_PER_HOUR,
@@ -264,5 +290,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       renewPerMinute: e.RATE_LIMIT_HOLD_PER_MINUTE,
     },
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+    },
   });
 }

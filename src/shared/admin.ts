@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { REQUIRED } from './messages.ts';
-import { idParam } from './validation.ts';
+import { formatCents, parseCents } from './money.ts';
+import { idParam, multiLine, passwordText, requiredLine } from './validation.ts';
 
 /** The admin's schemas, shared by the dashboard's forms and the server's handlers (SPEC §5, §7). */
 
 export const LoginBodySchema = z.strictObject({
-  username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100, 'Username is too long'),
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200, 'Password is too long'),
+  username: requiredLine(100, 'Username is too long'),
+  password: passwordText(200, 'Password is too long'),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -65,31 +66,23 @@ const wholeNumber = (negative: string) =>
     z.number().int('Must be a whole number').min(0, negative).max(1_000_000, 'Must be at most 1000000'),
   );
 
+const PRICE = /^\d{1,6}(\.\d{1,2})?$/;
+/**
+ * The dearest product the form takes: far above anything this store sells, and low enough that a
+ * cart line at its most (CART_QUANTITY_MAX) stays under what one card payment can be ($999,999.99).
+ */
+export const MAX_PRICE_CENTS = 999_999;
+
 /** The product form (SPEC §2 "Product form", §5): the same schema validates in the dialog and on the server. */
 export const ProductFormSchema = z.strictObject({
-  name: z
-    .string({ error: REQUIRED })
-    .trim()
+  name: requiredLine(120, 'Product name must be at most 120 characters').min(3, 'Product name must be at least 3 characters'),
+  description: multiLine(5000, 'Description must be at most 5000 characters')
     .min(1, REQUIRED)
-    .min(3, 'Product name must be at least 3 characters')
-    .max(120, 'Product name must be at most 120 characters'),
-  description: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .min(10, 'Description must be at least 10 characters')
-    .max(5000, 'Description must be at most 5000 characters'),
-  price: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Price must be a valid number (e.g., 19.99)'),
-  imageUrl: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(2000, 'Must be a valid URL')
-    .refine(isImageUrl, 'Must be a valid URL'),
+    .min(10, 'Description must be at least 10 characters'),
+  price: requiredLine(12, 'Price must be a valid number (e.g., 19.99)')
+    .regex(PRICE, 'Price must be a valid number (e.g., 19.99)')
+    .refine((v) => !PRICE.test(v) || parseCents(v) <= MAX_PRICE_CENTS, `Price must be at most ${formatCents(MAX_PRICE_CENTS)}`),
+  imageUrl: requiredLine(2000, 'Must be a valid URL').refine(isImageUrl, 'Must be a valid URL'),
   isActive: z.boolean().default(true),
   inventory: wholeNumber('Inventory cannot be negative'),
   displayOrder: wholeNumber('Display order cannot be negative'),

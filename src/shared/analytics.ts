@@ -1,16 +1,14 @@
 import { z } from 'zod';
+import { singleLine } from './validation.ts';
 
 /** POST /api/analytics/collect (DESIGN §7): what the storefront's beacon may send. */
 const id = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a random id');
-const short = z.string().trim().max(100).optional();
+const short = singleLine(100).optional();
 
 export const CollectBodySchema = z.strictObject({
   type: z.enum(['pageview', 'engagement', 'vitals', 'purchase']),
-  path: z
-    .string()
-    .max(300)
-    .regex(/^\/[^\s]*$/, 'path must start with /'),
-  referrer: z.string().max(500).optional(),
+  path: singleLine(300).regex(/^\/[^\s]*$/, 'path must start with /'),
+  referrer: singleLine(500).optional(),
   utm: z.strictObject({ source: short, medium: short, campaign: short }).optional(),
   visitorId: id,
   sessionId: id,

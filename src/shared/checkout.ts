@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SessionIdSchema } from './cart.ts';
-import { REQUIRED } from './messages.ts';
 import { PAYMENT_ID } from './payment-ids.ts';
+import { requiredLine, singleLine } from './validation.ts';
 
 export { CLIENT_SECRET, PAYMENT_ID, paymentIdOfSecret } from './payment-ids.ts';
 
@@ -18,32 +18,20 @@ export const StartCheckoutBodySchema = z.strictObject({
     .optional(),
 });
 
-const required = (max: number) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Must be at most ${max} characters`);
-
 /** SPEC §5 step 1: email, first and last name, address, city, state and ZIP required; phone optional; US only. */
 export const ShippingFieldsSchema = z.object({
-  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(254).pipe(z.email('Enter a valid email address')),
-  firstName: required(100),
-  lastName: required(100),
-  phone: z
-    .string()
-    .trim()
-    .max(30, 'Must be at most 30 characters')
+  email: requiredLine(254).pipe(z.email('Enter a valid email address')),
+  firstName: requiredLine(100),
+  lastName: requiredLine(100),
+  phone: singleLine(30)
     .regex(/^[0-9+().\s-]*$/, 'Enter a valid phone number')
     .optional()
     .default(''),
-  address: required(200),
-  city: required(100),
-  state: required(50),
-  zip: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .pipe(z.string().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code')),
-  country: z
-    .string()
-    .trim()
+  address: requiredLine(200),
+  city: requiredLine(100),
+  state: requiredLine(50),
+  zip: requiredLine(10, 'Enter a 5-digit ZIP code').pipe(z.string().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code')),
+  country: singleLine(60)
     .optional()
     .default('US')
     .refine((c) => c.toUpperCase() === 'US', 'We ship to the United States only')
@@ -67,9 +55,9 @@ export const TestConfirmBodySchema = z.strictObject({
     .string()
     .max(200)
     .regex(/^pi_[A-Za-z0-9_]{8,140}$/, 'paymentIntentId is not a valid payment id'),
-  cardNumber: z.string({ error: 'cardNumber is required' }).max(30, 'cardNumber is too long'),
-  expiry: z.string().max(10).optional(),
-  cvc: z.string().max(4).optional(),
+  cardNumber: singleLine(30, 'cardNumber is too long'),
+  expiry: singleLine(10).optional(),
+  cvc: singleLine(4).optional(),
 });
 
 export interface CheckoutStarted {

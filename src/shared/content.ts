@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './validation.ts';
 
 /** A guide or legal page as the browser receives it: its head and header data, and its body as HTML. */
 export interface ContentPage {
@@ -17,5 +18,5 @@ export interface ContentPage {
 }
 
 export const ContentQuerySchema = z.strictObject({
-  path: z.string().min(1).max(200),
+  path: singleLine(200).min(1),
 });

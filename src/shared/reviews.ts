@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED } from './messages.ts';
+import { multiLine, requiredLine } from './validation.ts';
 
 /** Reviews (SPEC §2 "Reviews section", §3 "Review", §7). Shared by the server and the admin. */
 
@@ -9,12 +10,7 @@ const productId = z.coerce
   .positive('productId must be a product id')
   .max(2_147_483_647, 'productId must be a product id');
 
-const email = z
-  .string({ error: REQUIRED })
-  .trim()
-  .min(1, REQUIRED)
-  .max(254, 'E-mail is too long')
-  .pipe(z.email('Enter a valid e-mail address'));
+const email = requiredLine(254, 'E-mail is too long').pipe(z.email('Enter a valid e-mail address'));
 
 export const ReviewsQuerySchema = z.object({ productId });
 export const ReviewProductParamsSchema = z.object({ productId });
@@ -43,28 +39,19 @@ export const REVIEW_LIMITS = { name: 80, title: 120, content: 2000 } as const;
 
 export const CreateReviewBodySchema = z.strictObject({
   productId,
-  customerName: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(REVIEW_LIMITS.name, `Name must be at most ${REVIEW_LIMITS.name} characters`),
+  customerName: requiredLine(REVIEW_LIMITS.name, `Name must be at most ${REVIEW_LIMITS.name} characters`),
   customerEmail: email,
   rating: z
     .number({ error: 'Rating must be a whole number from 1 to 5' })
     .int('Rating must be a whole number from 1 to 5')
     .min(1, 'Rating must be a whole number from 1 to 5')
     .max(5, 'Rating must be a whole number from 1 to 5'),
-  title: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(REVIEW_LIMITS.title, `Title must be at most ${REVIEW_LIMITS.title} characters`),
-  content: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(REVIEW_LIMITS.content, `Review must be at most ${REVIEW_LIMITS.content} characters`),
+  title: requiredLine(REVIEW_LIMITS.title, `Title must be at most ${REVIEW_LIMITS.title} characters`),
+  content: multiLine(REVIEW_LIMITS.content, `Review must be at most ${REVIEW_LIMITS.content} characters`).min(1, REQUIRED),
   /** From POST /api/reviews/verify-code, or the review link in the shipped e-mail. */
-  verificationToken: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024, 'verificationToken is not valid'),
+  verificationToken: z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .regex(/^[A-Za-z0-9_-]{1,900}\.[A-Za-z0-9_-]{1,100}$/, 'verificationToken is not valid'),
 });
 export type CreateReviewBody = z.infer<typeof CreateReviewBodySchema>;

@@ -3,8 +3,71 @@ import { REQUIRED } from './messages.ts';
 
 export { REQUIRED };
 
-export const requiredString = (max = 500) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Must be at most ${max} characters`);
+/*
+ * Text that reaches the database, the admin's screens, e-mails and labels. PostgreSQL refuses NUL
+ * (a 500 before these rules); other control characters, unpaired surrogates (stored as U+FFFD by
+ * the UTF-8 encoders, so not what was sent) and bidi overrides (which make a name or an address read
+ * differently from what it is) have no place in a form field. Every field is bounded too.
+ */
+
+/** C0 and C1 controls and DEL, except tab and newline (checked apart, by the kind of field). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const TAB_OR_NEWLINE = /[\t\n]/;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Bidi embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+export const TEXT_MESSAGES = {
+  control: 'Must not contain control characters',
+  lineBreak: 'Must be a single line, without tabs',
+  surrogate: 'Must not contain invalid Unicode characters',
+  bidi: 'Must not contain text-direction control characters',
+} as const;
+
+const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+/** A missing field reads "Required" (SPEC §5); a number or an object where text belongs says so. */
+const text = () => z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Must be text') });
+
+function clean(s: z.ZodString, multiLine: boolean, bidi: boolean): z.ZodString {
+  let checked = s
+    .refine((v) => !CONTROL.test(v), TEXT_MESSAGES.control)
+    .refine((v) => !LONE_SURROGATE.test(v), TEXT_MESSAGES.surrogate);
+  if (!multiLine) checked = checked.refine((v) => !TAB_OR_NEWLINE.test(v), TEXT_MESSAGES.lineBreak);
+  if (bidi) checked = checked.refine((v) => !BIDI_CONTROL.test(v), TEXT_MESSAGES.bidi);
+  return checked;
+}
+
+/**
+ * One line of text (a name, an address, a username): trimmed, at most `max` characters, no control
+ * characters, tabs or line breaks. Optional unless followed by `.min(1, REQUIRED)`; see `requiredLine`.
+ */
+export const singleLine = (max: number, tooLong = tooLongMessage(max)) => clean(text().trim().max(max, tooLong), false, true);
+
+/** A single line that must not be empty ("Required", SPEC §5). */
+export const requiredLine = (max: number, tooLong = tooLongMessage(max)) => singleLine(max, tooLong).min(1, REQUIRED);
+
+/**
+ * Text of several lines (a review, a product description): Windows and old Mac line ends become
+ * `\n`; tabs and newlines are kept, every other control character is refused.
+ */
+export const multiLine = (max: number, tooLong = tooLongMessage(max)) =>
+  clean(
+    text()
+      .overwrite((v) => v.replace(/\r\n?/g, '\n'))
+      .trim()
+      .max(max, tooLong),
+    true,
+    true,
+  );
+
+/**
+ * A password: kept exactly as typed (no trimming), no control characters or unpaired surrogates
+ * (two such passwords would hash alike). Never shown anywhere, so bidi characters may stay.
+ */
+export const passwordText = (max: number, tooLong = tooLongMessage(max)) =>
+  clean(text().max(max, tooLong), false, false).min(1, REQUIRED);
 
 export const idParam = z.coerce
   .number({ error: 'Must be a number' })

@@ -135,6 +135,36 @@ describe('admin sessions', () => {
     expect((await t.app.inject({ url: '/api/orders', headers: { cookie } })).statusCode).toBe(200);
   });
 
+  it('an Origin that matches a forged Host or X-Forwarded-Host is still refused, changing nothing', async () => {
+    const { cookie } = await signedIn(t.app);
+    const forged = { origin: 'http://evil.test', host: 'evil.test', 'x-forwarded-host': 'evil.test' };
+    const before = await count(t.app, 'stock_movements');
+    const stock = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/products/5/set-inventory',
+      headers: { ...forged, cookie },
+      payload: { inventory: 7 },
+    });
+    expect(stock.statusCode).toBe(403);
+    expect(stock.json().message).toBe('Cross-site request refused');
+    expect(await count(t.app, 'stock_movements')).toBe(before);
+    expect(await count(t.app, 'products', 'id = 5 and inventory = 7')).toBe(0);
+
+    const sessions = await count(t.app, 'admin_sessions');
+    const signIn = await login(t.app, ADMIN, { ...from(nextIp()), ...forged });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.headers['set-cookie']).toBeUndefined();
+    expect(await count(t.app, 'admin_sessions')).toBe(sessions);
+    // Each alone too: the Host header a browser sends to a rebound address, or a forwarded one.
+    const alone: Record<string, string>[] = [
+      { origin: 'http://evil.test', host: 'evil.test' },
+      { origin: 'http://evil.test', 'x-forwarded-host': 'evil.test' },
+    ];
+    for (const headers of alone) {
+      expect((await login(t.app, ADMIN, { ...from(nextIp()), ...headers })).statusCode).toBe(403);
+    }
+  });
+
   it('a new sign-in replaces the session the browser held; logout ends it', async () => {
     const first = await signedIn(t.app);
     const again = await t.app.inject({
@@ -192,5 +222,8 @@ describe('admin sessions', () => {
     await t.app.services.adminAuth.setPassword('owner', ADMIN.password);
     expect((await s.call('GET', '/api/admin/me')).statusCode).toBe(401);
     await expect(t.app.services.adminAuth.setPassword('owner', 'short')).rejects.toThrow('at least 10 characters');
+    // Nor one the sign-in form would refuse: the owner could never type it there.
+    await expect(t.app.services.adminAuth.setPassword('owner', 'long-enough\u0000')).rejects.toThrow('control characters');
+    await expect(t.app.services.adminAuth.setPassword('owner', 'x'.repeat(201))).rejects.toThrow('too long');
   });
 });

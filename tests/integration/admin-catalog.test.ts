@@ -133,6 +133,11 @@ describe('the inventory tab', () => {
       [{ price: '19.999' }, 'price', 'Price must be a valid number (e.g., 19.99)'],
       [{ price: 'abc' }, 'price', 'Price must be a valid number (e.g., 19.99)'],
       [{ price: '-1' }, 'price', 'Price must be a valid number (e.g., 19.99)'],
+      [{ price: '10000' }, 'price', 'Price must be at most 9999.99'],
+      [{ price: '999999.99' }, 'price', 'Price must be at most 9999.99'],
+      [{ name: 'Salts\u202egnp.exe' }, 'name', 'Must not contain text-direction control characters'],
+      [{ name: 'Salts\nBottle' }, 'name', 'Must be a single line, without tabs'],
+      [{ description: 'A fine bottle\u0000 of salts' }, 'description', 'Must not contain control characters'],
       [{ imageUrl: 'not a url' }, 'imageUrl', 'Must be a valid URL'],
       [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'Must be a valid URL'],
       [{ inventory: -1 }, 'inventory', 'Inventory cannot be negative'],
@@ -145,6 +150,15 @@ describe('the inventory tab', () => {
     }
     expect((await admin.call('POST', '/api/admin/products', { ...VALID, priceCents: 1 })).statusCode).toBe(400);
     expect(await count(t.app, 'products')).toBe(before);
+
+    // The dearest price the form takes, and a description of several lines, as typed on any system.
+    const dear = await admin.call('POST', '/api/admin/products', {
+      ...VALID,
+      price: '9999.99',
+      description: 'Line one\r\n\tLine two',
+    });
+    expect(dear.json()).toMatchObject({ price: '9999.99', description: 'Line one\n\tLine two' });
+    await admin.call('DELETE', `/api/admin/products/${dear.json().id}`);
 
     // A non-numeric stock or order entry becomes 0 (SPEC §5).
     const zero = await admin.call('POST', '/api/admin/products', { ...VALID, inventory: 'abc', displayOrder: '' });

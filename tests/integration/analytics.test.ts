@@ -12,6 +12,7 @@ beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '1000',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '1000',
   });
   admin = await signedIn(t.app);
   await setInventory(t.app, 5, 100);

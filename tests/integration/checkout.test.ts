@@ -7,7 +7,7 @@ import { eventually } from '../support/eventually.ts';
 let t: TestApp;
 beforeAll(async () => {
   // Hundreds of shoppers share one test client address here; the limit has a test of its own below.
-  t = await createTestApp({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000' });
+  t = await createTestApp({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000', RATE_LIMIT_SHIPPING_PER_MINUTE: '100000' });
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
@@ -213,6 +213,39 @@ describe('checkout refuses bad input and writes nothing', () => {
     expect(await inventoryOf(t.app, 6)).toBe(2);
   });
 
+  it('refuses an order above the most a card payment can be ($999,999.99), writing nothing', async () => {
+    const setPrice = async (cents: number) => {
+      await t.app.database.db.execute(sql`update products set price_cents = ${cents} where id = 5`);
+      await t.app.services.catalog.catalogChanged();
+    };
+    const orders = await count(t.app, 'orders');
+    try {
+      // Exactly the most, shipping included, is payable; a cent more is not.
+      await setPrice(99_999_999 - 391);
+      const most = shopper(t.app);
+      await most.add(5, 1);
+      expect((await most.checkout()).statusCode).toBe(201);
+      await setPrice(99_999_999 - 390);
+      const over = shopper(t.app);
+      await over.add(5, 1);
+      const refused = await over.checkout();
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/more than \$999,999\.99, the most a card payment can be/);
+
+      // A price from before the form had a limit, 99 times: beyond what an integer column holds.
+      await setPrice(99_999_999);
+      const huge = shopper(t.app);
+      await huge.add(5, 99);
+      const res = await huge.checkout();
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/the most a card payment can be/);
+    } finally {
+      await setPrice(1899);
+    }
+    expect(await count(t.app, 'orders')).toBe(orders + 1);
+    expect(await inventoryOf(t.app, 5)).toBe(249);
+  });
+
   it('validates shipping, refuses unknown and foreign payment ids, and locks the address once paid', async () => {
     const { s, secret, paymentIntentId } = await startedCheckout([[5, 1]]);
     const missing = await s.ship(paymentIntentId, { firstName: '', zip: '' });
@@ -311,6 +344,25 @@ describe('completion under concurrency', () => {
 });
 
 describe('checkout rate limit', () => {
+  it('answers 429 with a message once an address saves shipping details too often, keeping the last details out', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_SHIPPING_PER_MINUTE: '3' });
+    try {
+      const s = shopper(limited.app);
+      await s.add(5, 1);
+      const { paymentIntentId } = secretOf((await s.checkout()).json().checkoutUrl);
+      for (let i = 0; i < 3; i++) expect((await s.ship(paymentIntentId, { city: `Columbus ${i}` })).statusCode).toBe(200);
+      const blocked = await s.ship(paymentIntentId, { email: 'one.too.many@example.com', address: '99 Flood Street' });
+      expect(blocked.statusCode).toBe(429);
+      expect(typeof blocked.json().message).toBe('string');
+      expect(await count(limited.app, 'orders', `email = 'one.too.many@example.com' or shipping_address like '99 Flood%'`)).toBe(
+        0,
+      );
+      expect(await count(limited.app, 'orders', `shipping_city = 'Columbus 2'`)).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 with a message once an address starts too many checkouts', async () => {
     const limited = await createTestApp({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '3' });
     try {

@@ -22,6 +22,7 @@ beforeAll(async () => {
     SHIP_FROM_ZIP: '44308',
     LABEL_COST_USD: '4.25',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '1000',
   });
   admin = await signedIn(t.app);
   await setInventory(t.app, 5, 500);

@@ -1,65 +1,176 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createPgDatabase } from '../support/app.ts';
+import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { createPgDatabase, newSessionId } from '../support/app.ts';
 import { freePort } from '../support/store-process.ts';
 
-/** The log format the README documents: JSON lines, with no payment secret, review token or cookie in them. */
-describe('the log', () => {
-  it('is one JSON object per line, with request lines, and keeps client secrets, review tokens and cookies out', async () => {
-    const port = await freePort();
-    const db = process.env.TEST_DB === 'pg' ? await createPgDatabase() : undefined;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'info',
-        ...(db ? { DATABASE_URL: db.url } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
+interface LogEntry {
+  level: number;
+  time: number;
+  msg: string;
+  req?: { url: string };
+  err?: Record<string, unknown>;
+}
+
+/**
+ * Runs the store as its own process (as in production) with LOG_LEVEL=info, on a fresh database that
+ * `prepare` may change first, calls `use` with its address, stops it and returns its standard output.
+ */
+async function loggedStore(
+  use: (base: string) => Promise<void>,
+  prepare?: (database: DatabaseHandle) => Promise<void>,
+): Promise<string> {
+  const port = await freePort();
+  const pgDb = process.env.TEST_DB === 'pg' ? await createPgDatabase() : undefined;
+  // A prepared embedded database lives in a folder, handed over to the store once closed here.
+  const dataDir = prepare && !pgDb ? fs.mkdtempSync(path.join(os.tmpdir(), 'store-log-')) : 'memory://';
+  if (prepare) {
+    const database = await openDatabase({ url: pgDb?.url, dataDir });
     try {
-      const base = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 30_000;
-      while (
-        !(await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ))
-      ) {
-        if (Date.now() > deadline) throw new Error('the store did not start');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await database.migrate();
+      await prepare(database);
+    } finally {
+      await database.close();
+    }
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 45_000;
+    while (
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > deadline) throw new Error('the store did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await use(base);
+    await new Promise((r) => setTimeout(r, 300));
+  } finally {
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await gone;
+    await pgDb?.drop();
+    if (dataDir !== 'memory://') fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+const entriesOf = (out: string) =>
+  out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as LogEntry);
+
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** The log format the README documents: JSON lines, with no secret, key or customer detail in them. */
+describe('the log', () => {
+  it('is one JSON object per line, with request lines, and keeps client secrets, cart sessions, payment ids, review tokens and cookies out', async () => {
+    const sessionId = newSessionId();
+    const paymentId = 'pi_PaymentIdKept0ut0fLogs42';
+    const out = await loggedStore(async (base) => {
       await fetch(`${base}/checkout?payment_intent=pi_Abc123_secret_TopSecretValue42`, {
         headers: { cookie: 'admin_session=SessionCookieValue99' },
       });
+      await fetch(`${base}/api/cart/${sessionId}`);
+      await fetch(`${base}/api/cart/session/${sessionId}`, { method: 'DELETE' });
+      await fetch(`${base}/api/cart/ci_0000000000000000000000`, { method: 'DELETE', headers: { 'x-session-id': sessionId } });
+      await fetch(`${base}/api/checkout/${paymentId}`);
+      await fetch(`${base}/api/orders/confirmation/${paymentId}?ref=mail`);
+      await fetch(`${base}/checkout?payment_intent=${paymentId}&redirect_status=succeeded`);
+      await fetch(`${base}/order-confirmation?payment_intent=${encodeURIComponent(paymentId)}`);
       // A review link from the shipped e-mail: its token opens a buyer's review form.
       await fetch(`${base}/product/5?utm_source=email&review=eyJSignedReviewClaims.SignatureValue77&x=1`);
-      await new Promise((r) => setTimeout(r, 300));
-    } finally {
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await gone;
-      await db?.drop();
-    }
-    const lines = out.trim().split('\n');
-    const entries = lines.map((l) => JSON.parse(l) as { level: number; time: number; msg: string; req?: { url: string } });
+    });
+    const entries = entriesOf(out);
     for (const e of entries) {
       expect(typeof e.level).toBe('number');
       expect(typeof e.time).toBe('number');
     }
-    const request = entries.find((e) => e.req?.url.startsWith('/checkout'));
-    expect(request?.req?.url).toBe('/checkout?payment_intent=pi_Abc123_secret_[redacted]');
-    expect(out).not.toContain('TopSecretValue42');
-    expect(out).not.toContain('SessionCookieValue99');
-    const product = entries.find((e) => e.req?.url.startsWith('/product/5'));
-    expect(product?.req?.url).toBe('/product/5?utm_source=email&review=[redacted]&x=1');
-    expect(out).not.toContain('SignatureValue77');
-  }, 60_000);
+    const urls = entries.flatMap((e) => (e.req ? [e.req.url] : []));
+    expect(urls).toContain('/checkout?payment_intent=pi_[redacted]');
+    expect(urls).toContain('/api/cart/session-[redacted]');
+    expect(urls).toContain('/api/checkout/pi_[redacted]');
+    expect(urls).toContain('/api/orders/confirmation/pi_[redacted]?ref=mail');
+    expect(urls).toContain('/checkout?payment_intent=pi_[redacted]&redirect_status=succeeded');
+    expect(urls).toContain('/product/5?utm_source=email&review=[redacted]&x=1');
+    for (const secret of [
+      'TopSecretValue42',
+      'SessionCookieValue99',
+      'PaymentIdKept0ut0fLogs42',
+      sessionId.slice(8),
+      'SignatureValue77',
+    ]) {
+      expect(out).not.toContain(secret);
+    }
+  }, 90_000);
+
+  it('logs a failed database write with its SQL and constraint, never the customer’s details', async () => {
+    const out = await loggedStore(
+      async (base) => {
+        const sessionId = newSessionId();
+        expect((await fetch(`${base}/api/cart`, json({ sessionId, productId: 5, quantity: 1 }))).status).toBe(201);
+        const started = await fetch(`${base}/api/checkout`, json({ sessionId }));
+        const secret = decodeURIComponent(/payment_intent=([^&]+)/.exec((await started.json()).checkoutUrl)?.[1] ?? '');
+        const saved = await fetch(
+          `${base}/api/orders/shipping`,
+          json({
+            paymentIntentId: secret.split('_secret_')[0],
+            email: 'Leaky.Customer@example.com',
+            firstName: 'Dana',
+            lastName: 'Lee',
+            address: '77 Confidential Street',
+            city: 'Columbus',
+            state: 'OH',
+            zip: '43004',
+          }),
+        );
+        expect(saved.status).toBe(500);
+      },
+      // A database that refuses this street: the write fails as a real one can (a constraint, a full disk).
+      async (database) => {
+        await database.db.execute(
+          sql.raw(
+            `alter table orders add constraint orders_no_confidential check (shipping_address is null or shipping_address not like '%Confidential%')`,
+          ),
+        );
+      },
+    );
+    const failure = entriesOf(out).find((e) => e.msg === 'request failed');
+    expect(failure?.level).toBe(50);
+    // What helps: the kind of error, the statement without its values, the PostgreSQL code and constraint.
+    const logged = JSON.stringify(failure?.err);
+    expect(logged).toMatch(/update \\"orders\\" set/);
+    expect(logged).toContain('23514');
+    expect(logged).toContain('orders_no_confidential');
+    for (const detail of ['leaky.customer', 'Leaky.Customer', 'Confidential Street', 'Dana', '43004']) {
+      expect(out).not.toContain(detail);
+    }
+  }, 120_000);
 });

@@ -16,6 +16,7 @@ beforeAll(async () => {
     RATE_LIMIT_REVIEW_CODES_PER_EMAIL_PER_HOUR: '3',
     RATE_LIMIT_REVIEW_CODES_PER_IP_PER_HOUR: '5',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '1000',
   });
   admin = await signedIn(t.app);
   await setInventory(t.app, 5, 500);

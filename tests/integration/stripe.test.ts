@@ -23,6 +23,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: FAKE_KEYS.webhookSecret,
     STRIPE_API_URL: fake.url,
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
   });
   const u = new URL(fake.url);
   stripeClient = new Stripe(FAKE_KEYS.secretKey, { host: u.hostname, port: u.port, protocol: 'http', maxNetworkRetries: 0 });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, ORIGIN, signedIn } from '../support/admin.ts';
+import { ADMIN, multipartBody, ORIGIN, signedIn } from '../support/admin.ts';
 import { createTestApp, newSessionId, type TestApp } from '../support/app.ts';
+import { secretOf, setInventory, shopper } from '../support/checkout.ts';
 
 /**
  * A corpus of malformed requests across every endpoint, as a careless client or an attacker sends
@@ -19,6 +20,7 @@ beforeAll(async () => {
     RATE_LIMIT_LOGIN_PER_15_MIN: '100000',
     RATE_LIMIT_REVIEWS_PER_HOUR: '100000',
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '100000',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
   });
   cookie = (await signedIn(t.app)).cookie;
 });
@@ -36,6 +38,9 @@ const TABLES = [
   'analytics_events',
   'mail_outbox',
   'review_verifications',
+  'stored_files',
+  'stock_holds',
+  'admin_devices',
 ];
 
 async function snapshot(): Promise<string> {
@@ -47,6 +52,15 @@ async function snapshot(): Promise<string> {
     parts.push(`${table}:${rows[0]?.n}:${rows[0]?.h}`);
   }
   return parts.join(' ');
+}
+
+/** A 4xx's JSON message, or undefined when there is none. */
+function messageOf(res: { json(): unknown }): unknown {
+  try {
+    return (res.json() as { message?: unknown }).message;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Bodies that are wrong in every way a JSON endpoint can be. */
@@ -136,13 +150,7 @@ describe('a corpus of malformed requests', () => {
     const check = async (label: string, opts: InjectOptions) => {
       const res = await t.app.inject(opts);
       sent++;
-      let message: unknown;
-      try {
-        message = res.json().message;
-      } catch {
-        message = undefined;
-      }
-      if (res.statusCode >= 500 || (res.statusCode >= 400 && typeof message !== 'string')) {
+      if (res.statusCode >= 500 || (res.statusCode >= 400 && typeof messageOf(res) !== 'string')) {
         failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     };
@@ -169,4 +177,268 @@ describe('a corpus of malformed requests', () => {
     expect(sent).toBeGreaterThanOrEqual(200);
     expect(await snapshot()).toBe(before);
   });
+});
+
+/**
+ * Hostile values in every field of every endpoint (issue "Abuse-proof"): control characters, lone
+ * surrogates, bidi overrides, megabyte strings and numbers around 2^31, each alone in an otherwise
+ * valid body, so it travels as far into the store as the store lets it.
+ */
+describe('hostile values in every field', () => {
+  const MB = 1024 * 1024;
+  const NUMBERS = [2_147_483_647, 2_147_483_648, 2 ** 53, -2_147_483_649];
+  /** The text variants of a field whose valid value is `base` ('' for fields that are not text). JSON.stringify sends lone surrogates as escapes ("\ud800"). */
+  const texts = (base: string, bodyLimit: number) => [
+    { name: 'NUL', value: `${base}\u0000` },
+    { name: 'NUL alone', value: '\u0000' },
+    { name: 'a C0 escape', value: `${base}\u001b[2J` },
+    { name: 'DEL', value: `${base}\u007f` },
+    { name: 'a C1 control', value: `${base}\u0085` },
+    { name: 'a lone high surrogate', value: `${base}\ud800` },
+    { name: 'a lone low surrogate', value: `\udc00${base}` },
+    { name: 'a bidi override', value: `${base}\u202e` },
+    { name: 'a bidi isolate', value: `\u2066${base}\u2069` },
+    { name: 'a 1 MB string', value: 'x'.repeat(MB) },
+    { name: 'a long string within the body limit', value: 'y'.repeat(bodyLimit - 1024) },
+  ];
+
+  type Body = Record<string, unknown>;
+  interface Endpoint {
+    method: InjectOptions['method'];
+    url: string;
+    body: Body;
+    admin?: boolean;
+    type?: string;
+    bodyLimit?: number;
+    /** Values the store rightly accepts (and may store): sent apart, after the "nothing written" check. */
+    accepts?: (field: string, value: unknown) => boolean;
+  }
+
+  let endpoints: Endpoint[];
+  beforeAll(async () => {
+    // Real records for the hostile values to reach: a pending order, a buyer who may review, a cart line.
+    await setInventory(t.app, 5, 500);
+    const pending = shopper(t.app);
+    await pending.add(5, 1);
+    const pendingPayment = secretOf((await pending.checkout()).json().checkoutUrl).paymentIntentId;
+    const buyer = shopper(t.app);
+    await buyer.add(5, 1);
+    const bought = secretOf((await buyer.checkout()).json().checkoutUrl);
+    await buyer.ship(bought.paymentIntentId, { email: 'buyer@example.com' });
+    await buyer.pay(bought.secret);
+    const carted = shopper(t.app);
+    const item = (await carted.add(5, 1)).json() as { id: string };
+    const product = (
+      (await t.app.inject({ url: '/api/admin/products', headers: { cookie } })).json() as Record<string, unknown>[]
+    ).find((p) => p.id === 5);
+    const productForm = {
+      name: product?.name,
+      description: product?.description,
+      price: product?.price,
+      imageUrl: product?.imageUrl,
+      isActive: true,
+      inventory: 500,
+      displayOrder: 1,
+    };
+    // SPEC §5: the product form reads a non-numeric stock or position as 0 (when the body fits its limit).
+    const numericFormField = (field: string, value: unknown) =>
+      (field === 'inventory' || field === 'displayOrder') && typeof value === 'string' && value.length < 64 * 1024;
+    const analytics = {
+      type: 'purchase',
+      path: '/product/5',
+      referrer: 'https://news.example.com/story',
+      utm: { source: 'news', medium: 'email', campaign: 'spring' },
+      visitorId: 'visitor_0123456789abcdef',
+      sessionId: 'session_0123456789abcdef',
+      engagedMs: 1000,
+      vitals: { lcp: 1200, inp: 80, cls: 0.02 },
+      orderId: 1,
+    };
+    // An order id at 2^31 − 1 is a real order id: the event is stored.
+    const analyticsAccepts = (field: string, value: unknown) => field === 'orderId' && value === 2_147_483_647;
+    endpoints = [
+      { method: 'POST', url: '/api/cart', body: { sessionId: newSessionId(), productId: 5, quantity: 1 } },
+      { method: 'PUT', url: `/api/cart/${item.id}`, body: { quantity: 2, sessionId: carted.sessionId } },
+      { method: 'POST', url: '/api/checkout', body: { sessionId: carted.sessionId } },
+      {
+        method: 'POST',
+        url: '/api/orders/shipping',
+        body: {
+          paymentIntentId: pendingPayment,
+          sessionId: pending.sessionId,
+          email: 'dana@example.com',
+          firstName: 'Dana',
+          lastName: 'Lee',
+          phone: '555 010 0199',
+          address: '12 Iron Way',
+          city: 'Columbus',
+          state: 'OH',
+          zip: '43004',
+          country: 'US',
+        },
+      },
+      { method: 'POST', url: '/api/orders/complete', body: { paymentIntentId: pendingPayment, sessionId: pending.sessionId } },
+      {
+        method: 'POST',
+        url: '/api/payments/test/confirm',
+        body: { paymentIntentId: pendingPayment, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+      },
+      {
+        method: 'POST',
+        url: '/api/reviews',
+        body: {
+          productId: 5,
+          customerName: 'Dana',
+          customerEmail: 'buyer@example.com',
+          rating: 5,
+          title: 'Works',
+          content: 'Sharp and clean.\nWould buy again.',
+        },
+      },
+      { method: 'POST', url: '/api/reviews/verify-purchase', body: { email: 'buyer@example.com', productId: 5 } },
+      { method: 'POST', url: '/api/analytics/collect', body: analytics, bodyLimit: 4096, accepts: analyticsAccepts },
+      {
+        method: 'POST',
+        url: '/api/analytics/collect',
+        body: analytics,
+        type: 'text/plain',
+        bodyLimit: 4096,
+        accepts: analyticsAccepts,
+      },
+      { method: 'POST', url: '/api/admin/login', body: { username: ADMIN.username, password: 'not-the-password' } },
+      { method: 'POST', url: '/api/admin/products', admin: true, body: productForm, accepts: numericFormField },
+      { method: 'PUT', url: '/api/admin/products/5', admin: true, body: productForm, accepts: numericFormField },
+      { method: 'PUT', url: '/api/admin/products/5/inventory', admin: true, body: { change: 1 } },
+      { method: 'PUT', url: '/api/admin/products/5/set-inventory', admin: true, body: { inventory: 500 } },
+      { method: 'PUT', url: '/api/admin/products/5/order', admin: true, body: { displayOrder: 1 } },
+      { method: 'PUT', url: '/api/orders/1001/status', admin: true, body: { status: 'shipped' } },
+    ];
+  });
+
+  /** Every field of a body, nested ones as dotted paths. */
+  function fields(body: Body, prefix = ''): { path: string; base: unknown }[] {
+    return Object.entries(body).flatMap(([k, v]) =>
+      v && typeof v === 'object' ? fields(v as Body, `${prefix}${k}.`) : [{ path: `${prefix}${k}`, base: v }],
+    );
+  }
+  function withValue(body: Body, path: string, value: unknown): Body {
+    const [head, ...rest] = path.split('.');
+    const key = head ?? '';
+    return { ...body, [key]: rest.length ? withValue(body[key] as Body, rest.join('.'), value) : value };
+  }
+  function* corpus() {
+    for (const e of endpoints) {
+      for (const f of fields(e.body)) {
+        const values = [
+          ...texts(typeof f.base === 'string' ? f.base : '', e.bodyLimit ?? 64 * 1024),
+          ...NUMBERS.map((n) => ({ name: String(n), value: n as unknown })),
+        ];
+        for (const v of values) {
+          yield {
+            e,
+            label: `${e.method} ${e.url}${e.type ? ` (${e.type})` : ''} with ${f.path} = ${v.name}`,
+            accepted: e.accepts?.(f.path, v.value) ?? false,
+            opts: {
+              method: e.method,
+              url: e.url,
+              headers: {
+                'content-type': e.type ?? 'application/json',
+                origin: ORIGIN,
+                'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0',
+                ...(e.admin ? { cookie } : {}),
+              },
+              payload: JSON.stringify(withValue(e.body, f.path, v.value)),
+            } satisfies InjectOptions,
+          };
+        }
+      }
+    }
+  }
+
+  /** Raw path and query values: numbers around 2^31, percent-encoded NUL, a lone surrogate, bidi, a C1 control, 1 MB. */
+  const RAW_IDS = [
+    '2147483647',
+    '2147483648',
+    '9007199254740992',
+    '-2147483649',
+    '%00',
+    'x%00',
+    '%ED%A0%80',
+    '%E2%80%AE',
+    '%C2%85',
+    'x'.repeat(MB),
+  ];
+  const QUERY_ENDPOINTS: { method: InjectOptions['method']; url: (v: string) => string; admin?: boolean }[] = [
+    ...ID_ENDPOINTS,
+    { method: 'GET', url: (v) => `/api/product-images/single?w=${v}` },
+    { method: 'GET', url: (v) => `/api/product-images/single?format=${v}` },
+    { method: 'GET', url: (v) => `/api/products?id=${v}` },
+    { method: 'GET', url: (v) => `/api/checkout/${v}?payment_intent=${v}` },
+    { method: 'PUT', url: (v) => `/api/orders/${v}/status`, admin: true },
+    { method: 'PUT', url: (v) => `/api/admin/products/${v}/inventory`, admin: true },
+  ];
+
+  it('never answers 5xx, always says what is wrong, and writes nothing', async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const accepted: { label: string; opts: InjectOptions }[] = [];
+    let sent = 0;
+    for (const c of corpus()) {
+      if (c.accepted) {
+        accepted.push(c);
+        continue;
+      }
+      const res = await t.app.inject(c.opts);
+      sent++;
+      if (res.statusCode >= 500 || (res.statusCode >= 400 && typeof messageOf(res) !== 'string')) {
+        failures.push(`${c.label} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    for (const e of QUERY_ENDPOINTS) {
+      for (const v of RAW_IDS) {
+        const res = await t.app.inject({
+          method: e.method,
+          url: e.url(v),
+          headers: { origin: ORIGIN, 'x-session-id': newSessionId(), ...(e.admin ? { cookie } : {}) },
+          ...(e.method === 'PUT' ? { payload: { status: 'shipped', change: 1 } } : {}),
+        });
+        sent++;
+        if (res.statusCode >= 500 || (res.statusCode >= 400 && typeof messageOf(res) !== 'string')) {
+          failures.push(`${e.method} ${e.url(v).slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    // The image upload takes 5 MB: megabyte strings fit inside it, as a form field or a file of text.
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const uploads = [
+      multipartBody('image', 'text.png', 'image/png', Buffer.from('x'.repeat(MB))),
+      multipartBody('image', 'nul.png', 'image/png', Buffer.concat([png, Buffer.alloc(MB)])),
+      multipartBody('image', 'evil\u202egnp.exe', 'image/png', Buffer.from('\u0000\ud800')),
+      multipartBody('image', 'a'.repeat(MB), 'image/png', png),
+      multipartBody('x'.repeat(MB), 'field.png', 'image/png', png),
+      multipartBody('image', 'surrogate.png', '\ud800/\u0000', png),
+    ];
+    for (const u of uploads) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/upload-image',
+        headers: { 'content-type': u.contentType, origin: ORIGIN, cookie },
+        payload: u.body,
+      });
+      sent++;
+      if (res.statusCode >= 500 || (res.statusCode >= 400 && typeof messageOf(res) !== 'string')) {
+        failures.push(`upload ${u.body.subarray(0, 120).toString()} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(1000);
+    expect(await snapshot()).toBe(before);
+
+    // What the store rightly accepts is accepted, without a 5xx.
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const c of accepted) {
+      const res = await t.app.inject(c.opts);
+      expect(res.statusCode, c.label).toBeLessThan(300);
+    }
+  }, 120_000);
 });

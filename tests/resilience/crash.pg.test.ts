@@ -23,6 +23,7 @@ beforeAll(async () => {
     DATABASE_URL: db.url,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
     RATE_LIMIT_CART_PER_MINUTE: '100000',
   });
 });

@@ -9,7 +9,11 @@ import { count, inventoryOf, secretOf, setInventory, shopper } from '../support/
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000', RATE_LIMIT_CART_PER_MINUTE: '1000000' });
+  t = await createTestApp({
+    RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000',
+    RATE_LIMIT_CART_PER_MINUTE: '1000000',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '1000000',
+  });
   expect(t.driver).toBe('postgres');
 });
 afterAll(() => t?.close());

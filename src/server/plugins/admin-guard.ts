@@ -19,17 +19,30 @@ export const adminCookieName = (config: Config): string => hostCookie(config, 'a
 export const adminDeviceCookieName = (config: Config): string => hostCookie(config, 'admin_device');
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins the store's own pages have: PUBLIC_URL's, and nothing taken from the request (its
+ * Host and X-Forwarded-Host are the client's to choose). A store on a loopback name (a developer's
+ * `http://localhost:3000`) is also reached as 127.0.0.1 or [::1] on the same scheme and port; no
+ * remote site can have a loopback origin, so accepting those lets nothing in from outside.
+ */
+export function ownOrigins(config: Config): ReadonlySet<string> {
+  const url = new URL(config.publicUrl);
+  if (!LOOPBACK.includes(url.hostname)) return new Set([url.origin]);
+  const port = url.port ? `:${url.port}` : '';
+  return new Set(LOOPBACK.map((name) => `${url.protocol}//${name}${port}`));
+}
 
 /**
  * State-changing admin requests must come from the store's own pages (DESIGN §6): their Origin is
- * PUBLIC_URL's or the one the request was sent to. SameSite=Strict already keeps the cookie off
- * cross-site requests; this refuses them even where a browser would not.
+ * one of ownOrigins. SameSite=Strict already keeps the cookie off cross-site requests; this refuses
+ * them even where a browser would not.
  */
 export function checkOrigin(config: Config, req: FastifyRequest): void {
   if (SAFE.has(req.method)) return;
   const origin = req.headers.origin;
-  const own = new Set([new URL(config.publicUrl).origin, `${req.protocol}://${req.host}`]);
-  if (typeof origin !== 'string' || !own.has(origin)) {
+  if (typeof origin !== 'string' || !ownOrigins(config).has(origin)) {
     throw new AppError('forbidden', 'Cross-site request refused');
   }
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LoginBodySchema } from '#shared/admin.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { deleteStaleBuckets } from '../../lib/rate-buckets.ts';
@@ -101,6 +102,9 @@ export function createAdminAuthService(db: Database, opts: Options) {
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new AppError('validation', `The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
       }
+      // A password the sign-in form would refuse could never be used.
+      const usable = LoginBodySchema.shape.password.safeParse(password);
+      if (!usable.success) throw new AppError('validation', `The password: ${usable.error.issues[0]?.message}`);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const user = await repo.upsertUser(tx, username, passwordHash);

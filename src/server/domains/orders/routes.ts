@@ -51,10 +51,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return orders.checkoutOrder(req.params.paymentIntentId, sessionOf(req));
   });
 
-  app.post('/api/orders/shipping', { schema: { body: ShippingBodySchema } }, async (req) => {
-    const { paymentIntentId, sessionId, ...fields } = req.body;
-    return orders.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields);
-  });
+  app.post(
+    '/api/orders/shipping',
+    {
+      // Each save writes the order: a shopper saves a few times at most, a script thousands.
+      config: { rateLimit: { max: app.config.rateLimits.shippingPerMinute, timeWindow: 60_000 } },
+      schema: { body: ShippingBodySchema },
+    },
+    async (req) => {
+      const { paymentIntentId, sessionId, ...fields } = req.body;
+      return orders.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields);
+    },
+  );
 
   app.post(
     '/api/orders/complete',

@@ -11,6 +11,7 @@ import type { CartService } from '../cart/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { orderConfirmationMail, orderShippedMail } from './emails.ts';
+import { assertPayableTotal } from './payment-limit.ts';
 import * as repo from './repo.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -208,6 +209,7 @@ export function createOrdersService(d: Deps) {
         const gone = lines.find((l) => !l.isActive);
         if (gone) throw new AppError('conflict', `${gone.name} is no longer available; remove it from your cart`);
         const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+        assertPayableTotal(subtotalCents + SHIPPING_CENTS);
         const created = await repo.insertOrder(
           tx,
           {
@@ -343,8 +345,12 @@ export function createOrdersService(d: Deps) {
           await catalog.holds.commit(tx, order.id);
         }
         const paid =
-          (await repo.updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), stockReleasedAt: null, expiredAt: null })) ??
-          order;
+          (await repo.updateOrder(tx, order.id, {
+            status: 'paid',
+            paidAt: new Date(),
+            stockReleasedAt: null,
+            expiredAt: null,
+          })) ?? order;
         await cart.clearInTransaction(tx, order.sessionId);
         await queueConfirmation(tx, paid);
         return { state: 'paid', order: paid };
@@ -480,8 +486,10 @@ export function createOrdersService(d: Deps) {
       const succeeded = await payments.succeededAmong(await repo.selectRecentPendingPaymentIds(db));
       let completed = 0;
       for (const id of succeeded) {
-        const r = await service.completePayment(id).catch((err: unknown) => {
-          d.log.error({ err, paymentIntentId: id }, 'reconciliation failed; it is tried again at the next start');
+        const r = await service.completePayment(id).catch(async (err: unknown) => {
+          // The order, not its payment id: that is a key to the buyer's checkout.
+          const orderId = (await repo.selectByPaymentId(db, id).catch(() => undefined))?.id;
+          d.log.error({ err, orderId }, 'reconciliation failed; it is tried again at the next start');
           return null;
         });
         if (r?.state === 'paid') completed += 1;

@@ -21,10 +21,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!outcome.found) throw notFound('Payment');
       if (outcome.status === 'succeeded') {
         await orders.completePayment(outcome.paymentId).catch((err: unknown) => {
-          req.log.warn(
-            { err, paymentIntentId: outcome.paymentId },
-            'completion after test confirm failed; the browser will retry',
-          );
+          // Not the payment id: it is the key to the buyer's checkout, and the request line identifies this one.
+          req.log.warn({ err }, 'completion after test confirm failed; the browser will retry');
         });
       }
       return outcome.message ? { status: outcome.status, message: outcome.message } : { status: outcome.status };

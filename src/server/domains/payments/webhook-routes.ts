@@ -30,7 +30,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
         });
         // Stripe said succeeded but the payment does not read so yet: leave the event unrecorded, Stripe sends it again.
         if (result?.state === 'unpaid') {
-          req.log.warn({ eventId: event.id, paymentIntentId: event.paymentId }, 'succeeded event for an unsettled payment');
+          // Stripe's event id finds the payment in Stripe's dashboard; the payment id, a key to the checkout, stays out.
+          req.log.warn({ eventId: event.id }, 'succeeded event for an unsettled payment');
           throw new AppError('unavailable', 'The payment is not settled yet; send the event again later');
         }
       } else if (event.paymentId && event.outcome === 'failed') {
