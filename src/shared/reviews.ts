@@ -52,6 +52,7 @@ export const CreateReviewBodySchema = z.strictObject({
   verificationToken: z
     .string({ error: REQUIRED })
     .min(1, REQUIRED)
-    .regex(/^[A-Za-z0-9_-]{1,900}\.[A-Za-z0-9_-]{1,100}$/, 'verificationToken is not valid'),
+    .max(1024, 'verificationToken is not valid')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'verificationToken is not valid'),
 });
 export type CreateReviewBody = z.infer<typeof CreateReviewBodySchema>;

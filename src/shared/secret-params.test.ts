@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secretParamOf, splitSecretParams, withSecretParams } from './secret-params.ts';
+import { secretParamOf, splitSecretParams, withoutSecretParam, withSecretParams } from './secret-params.ts';
 
 describe('secret query parameters', () => {
   it("are taken out of the confirmation page's address, whatever the path's case or trailing slash", () => {
@@ -11,6 +11,21 @@ describe('secret query parameters', () => {
       url: '/Order-Confirmation/?utm_source=mail&x=1',
       secrets: { payment_intent: 'pi_abcdefgh1234' },
     });
+  });
+
+  it("are taken out of a product page's address (a review link's token), keeping the campaign", () => {
+    expect(splitSecretParams('/product/5?utm_source=email&review=eyJh.c2ln&x=1')).toEqual({
+      url: '/product/5?utm_source=email&x=1',
+      secrets: { review: 'eyJh.c2ln' },
+    });
+    expect(splitSecretParams('/product/five?review=eyJh.c2ln')).toBeNull();
+    expect(splitSecretParams('/?review=eyJh.c2ln')).toBeNull();
+  });
+
+  it('are forgotten one at a time', () => {
+    const state = withSecretParams({ idx: 1 }, { review: 't', payment_intent: 'p' });
+    expect(withoutSecretParam(state, 'review')).toEqual({ idx: 1, secretParams: { payment_intent: 'p' } });
+    expect(withoutSecretParam(null, 'review')).toBeNull();
   });
 
   it('are left alone on other pages, and an address without them gives nothing', () => {

@@ -21,6 +21,9 @@ beforeAll(async () => {
     RATE_LIMIT_REVIEWS_PER_HOUR: '100000',
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '100000',
     RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
+    RATE_LIMIT_HOLD_PER_MINUTE: '100000',
+    RATE_LIMIT_REVIEW_CODES_PER_EMAIL_PER_HOUR: '100000',
+    RATE_LIMIT_REVIEW_CODES_PER_IP_PER_HOUR: '100000',
   });
   cookie = (await signedIn(t.app)).cookie;
 });
@@ -128,6 +131,7 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'DELETE', url: (id) => `/api/cart/${id}` },
   { method: 'DELETE', url: (id) => `/api/cart/session/${id}` },
   { method: 'GET', url: (id) => `/api/checkout/${id}` },
+  { method: 'POST', url: (id) => `/api/checkout/${id}/hold` },
   { method: 'GET', url: (id) => `/api/orders/confirmation/${id}` },
   { method: 'GET', url: (id) => `/api/reviews?productId=${id}` },
   { method: 'GET', url: (id) => `/api/reviews/stats/${id}` },
@@ -140,6 +144,7 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'DELETE', url: (id) => `/api/orders/${id}/label`, admin: true },
   { method: 'GET', url: (id) => `/api/orders/${id}/label`, admin: true },
   { method: 'GET', url: (id) => `/api/orders/${id}/packing-slip`, admin: true },
+  { method: 'GET', url: (id) => `/api/orders?status=${id}`, admin: true },
 ];
 
 describe('a corpus of malformed requests', () => {
@@ -259,7 +264,11 @@ describe('hostile values in every field', () => {
     endpoints = [
       { method: 'POST', url: '/api/cart', body: { sessionId: newSessionId(), productId: 5, quantity: 1 } },
       { method: 'PUT', url: `/api/cart/${item.id}`, body: { quantity: 2, sessionId: carted.sessionId } },
-      { method: 'POST', url: '/api/checkout', body: { sessionId: carted.sessionId } },
+      {
+        method: 'POST',
+        url: '/api/checkout',
+        body: { sessionId: carted.sessionId, analyticsSessionId: 'analytics_session_0001' },
+      },
       {
         method: 'POST',
         url: '/api/orders/shipping',

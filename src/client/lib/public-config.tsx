@@ -5,8 +5,6 @@ declare global {
   interface Window {
     __PUBLIC_CONFIG__?: PublicConfig;
     __RQ_STATE__?: unknown;
-    /** A review link's token, taken out of the address bar by the page's first script (server ssr.ts). */
-    __IW_REVIEW_TOKEN__?: string;
   }
 }
 

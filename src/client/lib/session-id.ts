@@ -29,3 +29,9 @@ export function peekSessionId(): string | null {
   const stored = localStorage.getItem(KEY);
   return stored && VALID.test(stored) ? stored : null;
 }
+
+/** The X-Session-Id header with the stored id, or none: a checkout's calls show whose cart it is. */
+export function sessionHeaders(): Record<string, string> {
+  const id = peekSessionId();
+  return id ? { 'x-session-id': id } : {};
+}

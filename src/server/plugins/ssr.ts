@@ -26,15 +26,6 @@ export function serializeForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/**
- * A review link's token (`?review=…`, from the shipped e-mail) leaves the address bar before any
- * other script runs, so no analytics or marketing tag, history entry or shared URL ever sees it;
- * the review form finds it in window.__IW_REVIEW_TOKEN__ (docs/decisions/0021). Sent only on
- * pages asked for with one.
- */
-export const TAKE_REVIEW_TOKEN =
-  "(function(){var u=new URL(location.href),t=u.searchParams.get('review');if(t===null)return;u.searchParams.delete('review');history.replaceState(history.state,'',u.pathname+u.search+u.hash);window.__IW_REVIEW_TOKEN__=t})()";
-
 /** The parts of Vite's build manifest (dist/client/.vite/manifest.json) the server reads. */
 export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
 
@@ -225,8 +216,8 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     const nonce = req.cspNonce;
     const chunks = pageChunks(manifest, result.modules);
     const start = boot ? `;${bootScript(boot.entry, [...boot.preloads, ...chunks.scripts])}` : '';
-    const takeToken = /[?&]review=/.test(url) ? `${TAKE_REVIEW_TOKEN};` : '';
-    const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>${hideSecretParamsScript(url)}${takeToken}window.__RQ_STATE__=${serializeForScript(
+    const hideSecrets = hideSecretParamsScript(url);
+    const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>${hideSecrets}window.__RQ_STATE__=${serializeForScript(
       result.state,
     )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}${start}</script>`;
     // (In development the manifest is empty: Vite's own tags load everything.)
@@ -236,8 +227,8 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
       .replace('<!--ssr-html-->', () => result.html)
       .replace('<!--ssr-state-->', () => state);
     // The requests the HTML starts before its first script (the product image) carry no Referer with
-    // the token, so no proxy's access log records it either.
-    if (takeToken) reply.header('referrer-policy', 'no-referrer');
+    // the secret, so no proxy's access log records it either.
+    if (hideSecrets) reply.header('referrer-policy', 'no-referrer');
     return reply.status(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
 

@@ -4,7 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { ShippingFields } from '#shared/checkout.ts';
 import { paymentIdOfSecret } from '#shared/payment-ids.ts';
 import { PageMessage } from '../pages/not-found-page.tsx';
-import { checkoutOrderQuery, saveShipping } from './api/checkout-api.ts';
+import { checkoutOrderQuery } from './api/get-checkout-order.ts';
+import { saveShipping } from './api/save-shipping.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { EMPTY_SHIPPING, ShippingForm } from './shipping-form.tsx';
 

@@ -6,7 +6,7 @@ import { secretParamOf, withSecretParams } from '#shared/secret-params.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 import { buttonVariants } from '../../ui/button.tsx';
 import { PageMessage } from '../pages/not-found-page.tsx';
-import { getConfirmation } from './api/checkout-api.ts';
+import { getConfirmation } from './api/get-confirmation.ts';
 import { loadOrderSummary, removeOrderSummary, SAVED_SUMMARY_MS, type SavedOrder } from './order-storage.ts';
 import { OrderSummary } from './order-summary.tsx';
 

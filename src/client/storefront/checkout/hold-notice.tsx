@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { checkoutOrderQuery } from './api/checkout-api.ts';
+import { checkoutOrderQuery } from './api/get-checkout-order.ts';
 import { renewHold } from './api/renew-hold.ts';
 
 /** How often an open checkout page renews its hold (the server holds for STOCK_HOLD_MINUTES). */

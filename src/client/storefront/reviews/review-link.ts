@@ -1,16 +1,24 @@
 import { readReviewToken } from '#shared/review-token.ts';
+import { secretParamOf, withoutSecretParam } from '#shared/secret-params.ts';
+
+/** The history entry's state outside the router (react-router keeps a location's state under `usr`). */
+type EntryState = { usr?: unknown } | null;
 
 /**
  * The review link the page was opened with (the shipped e-mail's), when it is for this product and
- * has not expired. The page's first script took it out of the address bar (server ssr.ts).
+ * has not expired. The page's first script moved it from the address into the history entry's
+ * state (src/shared/secret-params.ts), so a reload still finds it.
  */
 export function reviewLinkFor(productId: number): { email: string; token: string } | null {
-  const token = typeof window === 'undefined' ? undefined : window.__IW_REVIEW_TOKEN__;
+  if (typeof window === 'undefined') return null;
+  const token = secretParamOf((history.state as EntryState)?.usr, 'review');
   const claims = token ? readReviewToken(token) : null;
   return token && claims?.productId === productId ? { email: claims.email, token } : null;
 }
 
 /** Once the review is in (or the link refused), the link is not offered again. */
 export function forgetReviewLink(): void {
-  delete window.__IW_REVIEW_TOKEN__;
+  const state = history.state as EntryState;
+  if (!state?.usr) return;
+  history.replaceState({ ...state, usr: withoutSecretParam(state.usr, 'review') }, '');
 }

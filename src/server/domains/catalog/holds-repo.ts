@@ -74,3 +74,12 @@ export async function selectHeldByProduct(db: Tx): Promise<Map<number, { units: 
     .groupBy(stockHolds.productId);
   return new Map(rows.map((r) => [r.productId, { units: Number(r.units), backBy: new Date(r.backBy) }]));
 }
+
+/** One product's units held in open checkouts and when the last is back; undefined when none. */
+export async function selectHeldOfProduct(db: Tx, productId: number): Promise<{ units: number; backBy: Date } | undefined> {
+  const [row] = await db
+    .select({ units: sql<number>`sum(${stockHolds.quantity})::int`, backBy: sql<string | null>`max(${stockHolds.endsAt})` })
+    .from(stockHolds)
+    .where(eq(stockHolds.productId, productId));
+  return row?.units && row.backBy ? { units: Number(row.units), backBy: new Date(row.backBy) } : undefined;
+}

@@ -28,15 +28,24 @@ export interface HoldRequest {
  */
 export function createStockHolds(db: Database) {
   /** The 409 for a line the shelf cannot cover, naming units that other checkouts hold and when they are back. */
-  async function shortage(tx: Tx, line: HoldLine): Promise<AppError> {
-    const row = await selectProduct(tx, line.productId);
-    const have = row?.isActive ? row.inventory : 0;
-    const held = (await holds.selectHeldByProduct(tx)).get(line.productId);
+  async function shortage(tx: Tx, line: HoldLine, known?: number): Promise<AppError> {
+    const row = known === undefined ? await selectProduct(tx, line.productId) : undefined;
+    const have = known ?? (row?.isActive ? row.inventory : 0);
+    const held = await holds.selectHeldOfProduct(tx, line.productId);
     const base = have <= 0 ? `${line.name} is out of stock` : `Only ${have} of ${line.name} left in stock`;
     return new AppError('conflict', held ? `${base}. ${heldInOthers(held)}` : base);
   }
 
   return {
+    /**
+     * A line more than the shelf had when the caller read it (a cart line with its product's
+     * stock): the 409 to answer at once, before anything is written. Undefined when all fit.
+     */
+    async shortfall(tx: Tx, lines: readonly (HoldLine & { inventory: number })[]): Promise<AppError | undefined> {
+      const short = lines.find((l) => l.quantity > l.inventory);
+      return short ? shortage(tx, short, Math.max(0, short.inventory)) : undefined;
+    },
+
     /**
      * Holds an order's lines inside the caller's transaction: 'held', or 'over_limit' when its
      * holder already holds too much (nothing is taken then). Throws 409 naming a line the shelf

@@ -9,14 +9,7 @@ export async function insertOrder(
   tx: Tx,
   v: Pick<
     typeof orders.$inferInsert,
-    | 'sessionId'
-    | 'subtotalCents'
-    | 'shippingCents'
-    | 'totalCents'
-    | 'expiresAt'
-    | 'paymentMode'
-    | 'analyticsSessionId'
-    | 'stockReleasedAt'
+    'sessionId' | 'subtotalCents' | 'shippingCents' | 'totalCents' | 'expiresAt' | 'paymentMode' | 'analyticsSessionId'
   >,
   items: readonly Omit<typeof orderItems.$inferInsert, 'orderId'>[],
 ): Promise<OrderRow> {

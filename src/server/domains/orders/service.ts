@@ -98,8 +98,12 @@ export function createOrdersService(d: Deps) {
    * address already holds the most it may (the checkout then goes on unheld, as long as the shelf
    * covers it: stock is taken when it is paid). Throws 409 when the shelf cannot cover it.
    */
-  async function takeHold(tx: Tx, order: repo.OrderRow, holder: string): Promise<boolean> {
-    const lines = await repo.selectItems(tx, order.id);
+  async function takeHold(
+    tx: Tx,
+    order: repo.OrderRow,
+    holder: string,
+    lines: readonly { productId: number; name: string; quantity: number }[],
+  ): Promise<boolean> {
     const outcome = await catalog.holds.hold(tx, {
       orderId: order.id,
       lines,
@@ -108,12 +112,11 @@ export function createOrdersService(d: Deps) {
       endsAt: order.expiresAt,
       maxUnitsPerHolder: d.hold.maxUnitsPerAddress,
     });
-    if (outcome === 'held') {
-      await repo.updateOrder(tx, order.id, { stockReleasedAt: null });
-      return true;
-    }
-    await catalog.holds.ensureAvailable(tx, lines);
-    return false;
+    const held = outcome === 'held';
+    if (!held) await catalog.holds.ensureAvailable(tx, lines);
+    // stock_released_at is null exactly while the order holds stock.
+    if (held !== !order.stockReleasedAt) await repo.updateOrder(tx, order.id, { stockReleasedAt: held ? null : new Date() });
+    return held;
   }
 
   /**
@@ -210,6 +213,10 @@ export function createOrdersService(d: Deps) {
         if (gone) throw new AppError('conflict', `${gone.name} is no longer available; remove it from your cart`);
         const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
         assertPayableTotal(subtotalCents + SHIPPING_CENTS);
+        // Sold out: refused before anything is written (a burst of shoppers for the last units
+        // costs the database a read each); the hold below still decides atomically.
+        const short = await catalog.holds.shortfall(tx, lines);
+        if (short) throw short;
         const created = await repo.insertOrder(
           tx,
           {
@@ -220,12 +227,10 @@ export function createOrdersService(d: Deps) {
             expiresAt: new Date(Date.now() + d.pendingOrderTtlMinutes * 60_000),
             paymentMode: payments.mode,
             analyticsSessionId: from.analyticsSessionId ?? null,
-            // Until a hold is taken, the order holds nothing.
-            stockReleasedAt: new Date(),
           },
           lines.map((l) => ({ productId: l.productId, name: l.name, unitPriceCents: l.priceCents, quantity: l.quantity })),
         );
-        await takeHold(tx, created, from.holder);
+        await takeHold(tx, created, from.holder, lines);
         return created;
       });
       await catalog.catalogChanged();
@@ -265,7 +270,7 @@ export function createOrdersService(d: Deps) {
         const locked = await repo.selectById(tx, found.id, true);
         if (!locked || !isOpen(locked)) throw new AppError('conflict', CHECKOUT_EXPIRED);
         if (!locked.stockReleasedAt && (await catalog.holds.renew(tx, locked.id, holdUntil(locked)))) return locked;
-        taken = await takeHold(tx, locked, holder);
+        taken = await takeHold(tx, locked, holder, await repo.selectItems(tx, locked.id));
         return (await repo.selectById(tx, locked.id)) ?? locked;
       });
       if (taken) await catalog.catalogChanged();

@@ -1,0 +1,6 @@
+import type { CheckoutOrder } from '#shared/checkout.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/orders/confirmation/:paymentIntentId: a paid order's summary, without address or e-mail. */
+export const getConfirmation = (paymentIntentId: string) =>
+  api<CheckoutOrder & { paidAt: string | null }>(`/api/orders/confirmation/${encodeURIComponent(paymentIntentId)}`);

@@ -1,0 +1,7 @@
+import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
+import { api } from '../../../lib/api-client.ts';
+import { sessionHeaders } from '../../../lib/session-id.ts';
+
+/** POST /api/orders/shipping: step 1's details; answers the order. */
+export const saveShipping = (paymentIntentId: string, fields: ShippingFields) =>
+  api<CheckoutOrder>('/api/orders/shipping', { method: 'POST', headers: sessionHeaders(), body: { paymentIntentId, ...fields } });
