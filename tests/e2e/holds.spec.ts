@@ -67,7 +67,7 @@ test('held units are named on the product page, in the cart and at checkout; the
   await page.goto(`/product/${productId}`);
   await expect(page.getByText('In Stock - Ready to Ship', { exact: true })).toBeVisible();
   await expect(
-    page.getByText(/^3 more are in other shoppers' checkouts: back by \d{1,2}:\d{2} (AM|PM) if not bought\.$/),
+    page.getByText(/^3 more are in checkouts in progress: back by \d{1,2}:\d{2} (AM|PM) if not bought\.$/),
   ).toBeVisible();
 
   await page.getByRole('button', { name: /Open cart/ }).click();

@@ -97,6 +97,8 @@ describe('one address cannot freeze the catalog', () => {
 describe('the storefront says what is held', () => {
   it('the product shows units held in checkouts and when they are back; the cart refusal says so', async () => {
     await setInventory(t.app, 6, 4);
+    const other = shopper(t.app, undefined, newAddress());
+    expect((await other.add(6, 2)).statusCode).toBe(201);
     const holder = shopper(t.app, undefined, newAddress());
     await started(holder, 6, 3);
     const p = await product(6);
@@ -106,14 +108,35 @@ describe('the storefront says what is held', () => {
     expect(backBy).toBeGreaterThan(Date.now() + 29 * 60_000);
     expect(backBy).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
 
-    const other = shopper(t.app, undefined, newAddress());
-    const refused = await other.add(6, 2);
+    const refused = await other.add(6, 1);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(
       /^Only 1 left in stock\. 3 more are in other shoppers' checkouts: back within (29|30) minutes if not bought\.$/,
     );
-    const cart = (await t.app.inject({ method: 'GET', url: `/api/cart/${holder.sessionId}` })).json();
-    expect(cart[0].product).toMatchObject({ available: 1, held: 3 });
+    // The other shopper's cart line (2) is more than the shelf has for them: the drawer says why.
+    const cart = (await t.app.inject({ method: 'GET', url: `/api/cart/${other.sessionId}` })).json();
+    expect(cart[0]).toMatchObject({ quantity: 2, product: { available: 1, held: 3, heldBackBy: p.heldBackBy } });
+  });
+
+  it("a shopper's own checkout is not another shopper's: their cart still counts those units as theirs", async () => {
+    await setInventory(t.app, 6, 3);
+    const mine = shopper(t.app, undefined, newAddress());
+    await started(mine, 6, 3);
+    expect(await inventoryOf(t.app, 6)).toBe(0);
+    const cartOf = async (s: ReturnType<typeof shopper>) =>
+      (await t.app.inject({ method: 'GET', url: `/api/cart/${s.sessionId}` })).json()[0].product;
+    expect(await cartOf(mine)).toMatchObject({ available: 3, held: 0, heldBackBy: null });
+    // Going back to the cart and checking out again: the same three units, held anew.
+    expect((await mine.checkout()).statusCode).toBe(201);
+    expect(await inventoryOf(t.app, 6)).toBe(0);
+    const more = await mine.add(6, 1);
+    expect(more.statusCode).toBe(409);
+    expect(more.json().message).toBe('Only 3 left in stock');
+
+    const other = shopper(t.app, undefined, newAddress());
+    const refused = await other.add(6, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^This product is out of stock\. 3 more are in other shoppers' checkouts/);
   });
 
   it('a checkout that cannot be covered names what other checkouts hold', async () => {

@@ -11,6 +11,7 @@ CREATE TABLE "stock_holds" (
 	"product_id" integer NOT NULL,
 	"quantity" integer NOT NULL,
 	"holder" text NOT NULL,
+	"session_id" text NOT NULL,
 	"held_until" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -65,6 +66,7 @@ CREATE INDEX "admin_devices_expires_idx" ON "admin_devices" USING btree ("expire
 CREATE INDEX "stock_holds_holder_idx" ON "stock_holds" USING btree ("holder");--> statement-breakpoint
 CREATE INDEX "stock_holds_until_idx" ON "stock_holds" USING btree ("held_until");--> statement-breakpoint
 CREATE INDEX "stock_holds_product_idx" ON "stock_holds" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "stock_holds_session_idx" ON "stock_holds" USING btree ("session_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_outbox_key_uq" ON "mail_outbox" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "review_verifications_email_product_idx" ON "review_verifications" USING btree ("email","product_id");--> statement-breakpoint
@@ -73,11 +75,11 @@ CREATE INDEX "orders_open_expiry_idx" ON "orders" USING btree ("expires_at") WHE
 -- Backfill: orders paid through the built-in test provider are test orders.
 UPDATE "orders" SET "payment_mode" = 'test' WHERE "id" IN (SELECT "order_id" FROM "payments" WHERE "provider" = 'test');--> statement-breakpoint
 -- Backfill: checkouts that still hold stock keep it, as holds ending when they were due to expire.
-INSERT INTO "stock_holds" ("order_id", "product_id", "quantity", "holder", "held_until", "ends_at")
-SELECT o."id", i."product_id", sum(i."quantity"), 'unknown', o."expires_at", o."expires_at"
+INSERT INTO "stock_holds" ("order_id", "product_id", "quantity", "holder", "session_id", "held_until", "ends_at")
+SELECT o."id", i."product_id", sum(i."quantity"), 'unknown', o."session_id", o."expires_at", o."expires_at"
 FROM "orders" o JOIN "order_items" i ON i."order_id" = o."id"
 WHERE o."status" = 'pending' AND o."stock_released_at" IS NULL AND o."paid_at" IS NULL AND o."payment_issue" IS NULL
-GROUP BY o."id", i."product_id", o."expires_at";--> statement-breakpoint
+GROUP BY o."id", i."product_id", o."session_id", o."expires_at";--> statement-breakpoint
 -- Backfill: unpaid checkouts past their expiry whose stock went back are closed.
 UPDATE "orders" SET "expired_at" = coalesce("stock_released_at", now())
 WHERE "status" = 'pending' AND "expires_at" < now() AND "stock_released_at" IS NOT NULL AND "payment_issue" IS NULL;

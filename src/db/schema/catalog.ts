@@ -63,6 +63,8 @@ export const stockHolds = pgTable(
     productId: integer('product_id').notNull(),
     quantity: integer('quantity').notNull(),
     holder: text('holder').notNull(),
+    /** The cart session whose checkout holds them: its own cart counts them as its own. */
+    sessionId: text('session_id').notNull(),
     /** The hold lapses at this time unless its checkout page renews it. */
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
     /** Its checkout closes at this time: the latest the units can come back. */
@@ -74,6 +76,7 @@ export const stockHolds = pgTable(
     index('stock_holds_holder_idx').on(t.holder),
     index('stock_holds_until_idx').on(t.heldUntil),
     index('stock_holds_product_idx').on(t.productId),
+    index('stock_holds_session_idx').on(t.sessionId),
     check('stock_holds_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -10,9 +10,11 @@ import * as repo from './repo.ts';
 
 export type CartService = ReturnType<typeof createCartService>;
 
-type Held = Map<number, { held: number; heldBackBy: string | null }>;
+/** Per product: units on the shelf for this shopper, units other shoppers' checkouts hold, and when they are back. */
+type Stock = Map<number, { own: number; others: number; backBy: string | null }>;
 
-function toCartItem(r: repo.CartRow, held: Held): CartItem {
+function toCartItem(r: repo.CartRow, stock: Stock): CartItem {
+  const s = stock.get(r.productId);
   return {
     id: r.id,
     quantity: r.quantity,
@@ -23,9 +25,10 @@ function toCartItem(r: repo.CartRow, held: Held): CartItem {
       price: formatCents(r.priceCents),
       imageUrl: r.imageUrl,
       isActive: r.isActive,
-      available: r.isActive ? r.inventory : 0,
-      held: held.get(r.productId)?.held ?? 0,
-      heldBackBy: held.get(r.productId)?.heldBackBy ?? null,
+      // What this shopper's own open checkout holds is theirs to buy.
+      available: r.isActive ? r.inventory + (s?.own ?? 0) : 0,
+      held: s?.others ?? 0,
+      heldBackBy: s?.others ? s.backBy : null,
     },
   };
 }
@@ -34,25 +37,33 @@ function toCartItem(r: repo.CartRow, held: Held): CartItem {
 const newItemId = () => randomBytes(18).toString('base64url');
 
 export function createCartService(db: Database, catalog: CatalogService) {
-  /** Units other shoppers' checkouts hold, per product (from the catalog's cached list). */
-  async function heldUnits(): Promise<Held> {
-    return new Map((await catalog.listActiveProducts()).map((p) => [p.id, { held: p.held, heldBackBy: p.heldBackBy }]));
+  /**
+   * Units in open checkouts per product, split into the session's own and other shoppers' (the
+   * catalog's cached figures, less the session's own holds).
+   */
+  async function stockFor(sessionId: string): Promise<Stock> {
+    const [products, own] = await Promise.all([catalog.listActiveProducts(), catalog.holds.heldBySession(sessionId)]);
+    return new Map(
+      products.map((p) => {
+        const mine = own.get(p.id) ?? 0;
+        return [p.id, { own: mine, others: Math.max(0, p.held - mine), backBy: p.heldBackBy }];
+      }),
+    );
   }
 
-  /** The 409 for more than the shelf has, saying when units held in checkouts come back. */
-  async function stockError(productId: number, inventory: number): Promise<AppError> {
-    const base = inventory <= 0 ? 'This product is out of stock' : `Only ${inventory} left in stock`;
-    const held = (await heldUnits()).get(productId);
+  /** The 409 for more than the shelf has for this shopper, saying when units in other checkouts come back. */
+  function stockError(have: number, s: { others: number; backBy: string | null } | undefined): AppError {
+    const base = have <= 0 ? 'This product is out of stock' : `Only ${have} left in stock`;
     return new AppError(
       'conflict',
-      held?.held && held.heldBackBy ? `${base}. ${heldInOthers({ units: held.held, backBy: new Date(held.heldBackBy) })}` : base,
+      s?.others && s.backBy ? `${base}. ${heldInOthers({ units: s.others, backBy: new Date(s.backBy) })}` : base,
     );
   }
 
   return {
     async getCart(sessionId: string): Promise<CartItem[]> {
-      const [rows, held] = await Promise.all([repo.selectCart(db, sessionId), heldUnits()]);
-      return rows.map((r) => toCartItem(r, held));
+      const [rows, stock] = await Promise.all([repo.selectCart(db, sessionId), stockFor(sessionId)]);
+      return rows.map((r) => toCartItem(r, stock));
     },
 
     async addItem(input: AddToCartBody): Promise<CartItem> {
@@ -63,22 +74,26 @@ export function createCartService(db: Database, catalog: CatalogService) {
       if (wanted > CART_QUANTITY_MAX) {
         throw new AppError('conflict', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
       }
-      if (wanted > product.inventory) throw await stockError(product.id, product.inventory);
+      const stock = await stockFor(input.sessionId);
+      const s = stock.get(product.id);
+      const have = product.inventory + (s?.own ?? 0);
+      if (wanted > have) throw stockError(have, s);
       const row = await repo.upsertCartItem(db, { id: newItemId(), ...input, max: CART_QUANTITY_MAX });
       if (!row) throw new AppError('conflict', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
       const item = await repo.selectCartItem(db, input.sessionId, row.id);
       if (!item) throw notFound('Cart item');
-      return toCartItem(item, await heldUnits());
+      return toCartItem(item, stock);
     },
 
     async updateItem(sessionId: string, itemId: string, quantity: number): Promise<CartItem> {
       const current = await repo.selectCartItem(db, sessionId, itemId);
       if (!current) throw notFound('Cart item');
-      if (quantity > current.quantity && quantity > current.inventory) {
-        throw await stockError(current.productId, current.inventory);
-      }
+      const stock = await stockFor(sessionId);
+      const s = stock.get(current.productId);
+      const have = current.inventory + (s?.own ?? 0);
+      if (quantity > current.quantity && quantity > have) throw stockError(have, s);
       if (!(await repo.updateCartItemQuantity(db, sessionId, itemId, quantity))) throw notFound('Cart item');
-      return toCartItem({ ...current, quantity }, await heldUnits());
+      return toCartItem({ ...current, quantity }, stock);
     },
 
     async removeItem(sessionId: string, itemId: string): Promise<void> {

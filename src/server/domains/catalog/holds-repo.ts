@@ -83,3 +83,13 @@ export async function selectHeldOfProduct(db: Tx, productId: number): Promise<{ 
     .where(eq(stockHolds.productId, productId));
   return row?.units && row.backBy ? { units: Number(row.units), backBy: new Date(row.backBy) } : undefined;
 }
+
+/** Units of each product the open checkouts of one cart session hold. */
+export async function selectHeldBySession(db: Tx, sessionId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productId: stockHolds.productId, units: sql<number>`sum(${stockHolds.quantity})::int` })
+    .from(stockHolds)
+    .where(eq(stockHolds.sessionId, sessionId))
+    .groupBy(stockHolds.productId);
+  return new Map(rows.map((r) => [r.productId, Number(r.units)]));
+}

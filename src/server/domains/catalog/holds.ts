@@ -15,6 +15,8 @@ export interface HoldRequest {
   lines: readonly HoldLine[];
   /** The network the checkout came from (lib/network.ts). */
   holder: string;
+  /** The cart session of the checkout. */
+  sessionId: string;
   heldUntil: Date;
   endsAt: Date;
   /** The most units one holder may hold across its open checkouts. */
@@ -66,6 +68,7 @@ export function createStockHolds(db: Database) {
           productId: l.productId,
           quantity: l.quantity,
           holder: r.holder,
+          sessionId: r.sessionId,
           heldUntil: r.heldUntil,
           endsAt: r.endsAt,
         })),
@@ -110,6 +113,9 @@ export function createStockHolds(db: Database) {
     lapsedOrderIds: () => holds.selectLapsedOrderIds(db),
 
     heldByProduct: () => holds.selectHeldByProduct(db),
+
+    /** What a cart session's own open checkouts hold, per product: not "other shoppers'" units to it. */
+    heldBySession: (sessionId: string) => holds.selectHeldBySession(db, sessionId),
   };
 }
 

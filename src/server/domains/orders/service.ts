@@ -108,6 +108,7 @@ export function createOrdersService(d: Deps) {
       orderId: order.id,
       lines,
       holder,
+      sessionId: order.sessionId,
       heldUntil: holdUntil(order),
       endsAt: order.expiresAt,
       maxUnitsPerHolder: d.hold.maxUnitsPerAddress,

@@ -92,7 +92,7 @@ export default function CartDrawer() {
                     <p className="font-bold text-danger">
                       {item.product.available > 0 ? `Only ${item.product.available} left in stock` : 'Out of stock'}
                     </p>
-                    <HeldNote held={item.product.held} backBy={item.product.heldBackBy} />
+                    <HeldNote held={item.product.held} backBy={item.product.heldBackBy} others />
                   </div>
                 ) : null}
                 <div className="flex items-center justify-between">
