@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { fillShipping, fillTestCard } from './support/checkout.ts';
 
 async function addAndCheckout(page: Page) {
   await page.goto('/');
@@ -16,28 +17,18 @@ async function addAndCheckout(page: Page) {
   await expect(page.getByRole('heading', { name: 'Shipping Information' })).toBeVisible();
 }
 
-async function fillShipping(page: Page) {
-  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
+/** Step 1 refuses empty required fields, then takes the shopper's details. */
+async function shipping(page: Page) {
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByText('Missing Information', { exact: true })).toBeVisible();
   await expect(page.getByText('Required', { exact: true })).toHaveCount(7);
-  await box('Email').fill('dana@example.com');
-  await box('First Name').fill('Dana');
-  await box('Last Name').fill('Lee');
-  await box('Address').fill('12 Iron Way');
-  await box('City').fill('Columbus');
-  await box('State').fill('OH');
-  await box('ZIP Code').fill('43004');
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await fillShipping(page);
   await expect(page.getByRole('heading', { name: 'Complete Your Order' })).toBeVisible();
 }
 
 async function payWith(page: Page, cardNumber: string) {
-  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
   await expect(page.getByRole('heading', { name: 'Test card' })).toBeVisible();
-  await box('Card number').fill(cardNumber);
-  await box('Expiry (MM/YY)').fill('12/39');
-  await box('CVC').fill('123');
+  await fillTestCard(page, cardNumber);
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
 }
 
@@ -48,7 +39,7 @@ test('a shopper buys both products with the test card and sees the confirmed ord
   await addAndCheckout(page);
   // The order's real items and total: 2 × 18.99 + 44.99 + 3.91 shipping.
   await expect(page.getByTestId('order-total')).toHaveText('$86.88');
-  await fillShipping(page);
+  await shipping(page);
   await expect(page.getByLabel('Shipping to')).toContainText('12 Iron Way');
   await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
@@ -96,7 +87,7 @@ test('a shopper buys both products with the test card and sees the confirmed ord
 
 test('a declined card leaves the order unpaid and says why; another card then pays it', async ({ page }) => {
   await addAndCheckout(page);
-  await fillShipping(page);
+  await shipping(page);
   await payWith(page, '4000 0000 0000 0002');
   await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
   await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible();

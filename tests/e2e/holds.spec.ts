@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { fillShipping } from './support/checkout.ts';
 
 /**
  * Units held in other shoppers' checkouts (docs/decisions/0019), as a shopper meets them: the
@@ -102,15 +103,7 @@ test('the owner sees test orders marked, outside the revenue, and open checkouts
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\?payment_intent=/);
   const email = `open.${Date.now()}@example.com`;
-  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await box('Email').fill(email);
-  await box('First Name').fill('Avery');
-  await box('Last Name').fill('Hale');
-  await box('Address').fill('4 Forge Street');
-  await box('City').fill('Austin');
-  await box('State').fill('TX');
-  await box('ZIP Code').fill('73301');
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await fillShipping(page, { Email: email });
   await expect(page.getByRole('heading', { name: 'Complete Your Order' })).toBeVisible();
 
   // Signed in already: newProduct() signed in with this browser's cookies.

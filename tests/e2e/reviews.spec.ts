@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { startSmtpServer } from '../support/smtp.ts';
 import { type StoreServer, startStore } from './support/store-server.ts';
 import { expect, test } from './support/test.ts';
+import { fillShipping, fillTestCard } from './support/checkout.ts';
 
 /**
  * The whole review journey (issue "Reviews"): buy, prove the e-mail with the code the store sends,
@@ -38,18 +39,8 @@ async function buy(page: Page, productId: number, email: string) {
   await page.getByRole('button', { name: /^Add (3-Pack Bundle )?to Cart$/ }).click();
   await page.getByRole('button', { name: /Open cart, 1 item/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click();
-  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await box('Email').fill(email);
-  await box('First Name').fill('Jo');
-  await box('Last Name').fill('Park');
-  await box('Address').fill('3 Chalk Lane');
-  await box('City').fill('Boise');
-  await box('State').fill('ID');
-  await box('ZIP Code').fill('83702');
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await box('Card number').fill('4242 4242 4242 4242');
-  await box('Expiry (MM/YY)').fill('12/39');
-  await box('CVC').fill('123');
+  await fillShipping(page, { Email: email, 'First Name': 'Jo', 'Last Name': 'Park' });
+  await fillTestCard(page);
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 10_000 });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { fillShipping } from './support/checkout.ts';
 import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 import { freePort, type StoreServer, startStore } from './support/store-server.ts';
 
@@ -66,15 +67,7 @@ async function toPaymentStep(page: Page) {
   await page.getByRole('button', { name: /Open cart/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\?payment_intent=pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/);
-  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await box('Email').fill('sam@example.com');
-  await box('First Name').fill('Sam');
-  await box('Last Name').fill('Ortiz');
-  await box('Address').fill('5 Chalk Street');
-  await box('City').fill('Austin');
-  await box('State').fill('TX');
-  await box('ZIP Code').fill('73301');
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await fillShipping(page, { Email: 'sam@example.com', 'First Name': 'Sam', 'Last Name': 'Ortiz' });
   await expect(page.getByRole('heading', { name: 'Complete Your Order' })).toBeVisible();
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { fillShipping, fillTestCard } from './support/checkout.ts';
 import { type StoreServer, startStore } from './support/store-server.ts';
 
 /**
@@ -71,18 +72,8 @@ const events = (calls: Call[], name: string) => calls.filter((c) => c[0] === 'ev
 
 /** At the checkout: shipping, then the test card that succeeds. */
 async function payWithTestCard(page: Page): Promise<void> {
-  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await box('Email').fill('tags@example.com');
-  await box('First Name').fill('Tia');
-  await box('Last Name').fill('Gray');
-  await box('Address').fill('1 Elm St');
-  await box('City').fill('Reno');
-  await box('State').fill('NV');
-  await box('ZIP Code').fill('89501');
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await box('Card number').fill('4242 4242 4242 4242');
-  await box('Expiry (MM/YY)').fill('12/39');
-  await box('CVC').fill('123');
+  await fillShipping(page, { Email: 'tags@example.com' });
+  await fillTestCard(page);
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
 }
 

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, multipartBody, ORIGIN, signedIn } from '../support/admin.ts';
 import { createTestApp, newSessionId, type TestApp } from '../support/app.ts';
-import { secretOf, setInventory, shopper } from '../support/checkout.ts';
+import { SHIPPING_DETAILS, secretOf, setInventory, shopper } from '../support/checkout.ts';
 
 /**
  * A corpus of malformed requests across every endpoint, as a careless client or an attacker sends
@@ -272,19 +272,7 @@ describe('hostile values in every field', () => {
       {
         method: 'POST',
         url: '/api/orders/shipping',
-        body: {
-          paymentIntentId: pendingPayment,
-          sessionId: pending.sessionId,
-          email: 'dana@example.com',
-          firstName: 'Dana',
-          lastName: 'Lee',
-          phone: '555 010 0199',
-          address: '12 Iron Way',
-          city: 'Columbus',
-          state: 'OH',
-          zip: '43004',
-          country: 'US',
-        },
+        body: { paymentIntentId: pendingPayment, sessionId: pending.sessionId, ...SHIPPING_DETAILS },
       },
       { method: 'POST', url: '/api/orders/complete', body: { paymentIntentId: pendingPayment, sessionId: pending.sessionId } },
       {

@@ -5,6 +5,19 @@ import { newSessionId } from './app.ts';
 /** Both drivers answer raw SQL with { rows }. */
 type Rows<T> = { rows: T[] };
 
+/** A shopper's step-1 details, as POST /api/orders/shipping takes them. */
+export const SHIPPING_DETAILS = {
+  email: 'Dana.Lee@Example.com',
+  firstName: 'Dana',
+  lastName: 'Lee',
+  phone: '555 010 0199',
+  address: '12 Iron Way',
+  city: 'Columbus',
+  state: 'OH',
+  zip: '43004',
+  country: 'US',
+};
+
 let nextAddress = 0;
 /** A fresh address for each call (198.18.0.0/15, the benchmarking range): shoppers on their own networks. */
 export function newAddress(): string {
@@ -38,19 +51,7 @@ export function shopper(app: FastifyInstance, sessionId = newSessionId(), ip = '
         method: 'POST',
         remoteAddress,
         url: '/api/orders/shipping',
-        payload: {
-          paymentIntentId,
-          email: 'Dana.Lee@Example.com',
-          firstName: 'Dana',
-          lastName: 'Lee',
-          phone: '555 010 0199',
-          address: '12 Iron Way',
-          city: 'Columbus',
-          state: 'OH',
-          zip: '43004',
-          country: 'US',
-          ...fields,
-        },
+        payload: { paymentIntentId, ...SHIPPING_DETAILS, ...fields },
       }),
     pay: (paymentIntentIdOrSecret: string, cardNumber = '4242 4242 4242 4242') =>
       app.inject({

@@ -1,9 +1,8 @@
 import { SUPPORT_HOURS } from '#shared/constants.ts';
 import { formatUsd } from '#shared/money.ts';
+import { escapeHtml, mailPage } from '../../lib/mail-layout.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Five days after the order was paid (SPEC §9). */
 export function estimatedDelivery(order: OrderRow): Date {
@@ -47,22 +46,18 @@ export function orderConfirmationMail(
     store.publicUrl,
   ].join('\n');
   const row = (a: string, b: string, strong = false) =>
-    `<tr><td style="padding:6px 0;${strong ? 'font-weight:700;' : ''}">${esc(a)}</td><td style="padding:6px 0;text-align:right;${strong ? 'font-weight:700;' : ''}">${esc(b)}</td></tr>`;
-  const html = `<!doctype html><html><body style="margin:0;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;color:#111">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<p style="font-size:20px;font-weight:900;letter-spacing:3px;margin:0 0 24px">IRON<span style="color:#b45309">WAKE</span></p>
-<div style="background:#fff;border:1px solid #ddd5c8;border-radius:12px;padding:24px">
-<h1 style="font-size:22px;margin:0 0 8px">Order confirmed</h1>
-<p style="margin:0 0 16px">Hi ${esc(name)}, thank you for your order <strong>#${order.id}</strong>. We will ship it within 1-2 business days.</p>
+    `<tr><td style="padding:6px 0;${strong ? 'font-weight:700;' : ''}">${escapeHtml(a)}</td><td style="padding:6px 0;text-align:right;${strong ? 'font-weight:700;' : ''}">${escapeHtml(b)}</td></tr>`;
+  const html = mailPage(
+    `<h1 style="font-size:22px;margin:0 0 8px">Order confirmed</h1>
+<p style="margin:0 0 16px">Hi ${escapeHtml(name)}, thank you for your order <strong>#${order.id}</strong>. We will ship it within 1-2 business days.</p>
 <table style="width:100%;border-collapse:collapse;border-top:1px solid #ddd5c8">${lines.map((l) => row(l.text, l.amount)).join('')}
 ${row('Shipping', formatUsd(order.shippingCents))}${row('Total', formatUsd(order.totalCents), true)}</table>
 <h2 style="font-size:15px;margin:20px 0 4px">Shipping to</h2>
-<p style="margin:0">${address.map(esc).join('<br>')}</p>
+<p style="margin:0">${address.map(escapeHtml).join('<br>')}</p>
 <h2 style="font-size:15px;margin:20px 0 4px">Estimated delivery</h2>
-<p style="margin:0">${esc(delivery)} — Standard Shipping (3-5 business days). We will e-mail you the tracking number when it ships.</p>
-</div>
-<p style="font-size:13px;color:#5f5850;margin:16px 0">Questions? Write to <a href="mailto:${esc(store.supportEmail)}">${esc(store.supportEmail)}</a> or call ${esc(store.supportPhone)} (${SUPPORT_HOURS}).</p>
-</div></body></html>`;
+<p style="margin:0">${escapeHtml(delivery)} — Standard Shipping (3-5 business days). We will e-mail you the tracking number when it ships.</p>`,
+    `Questions? Write to <a href="mailto:${escapeHtml(store.supportEmail)}">${escapeHtml(store.supportEmail)}</a> or call ${escapeHtml(store.supportPhone)} (${SUPPORT_HOURS}).`,
+  );
   return { to: order.email ?? '', subject: `Your Ironwake order #${order.id} is confirmed`, text, html };
 }
 
@@ -103,17 +98,14 @@ export function orderShippedMail(
     'Ironwake',
     store.publicUrl,
   ].join('\n');
-  const html = `<!doctype html><html><body style="margin:0;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;color:#111">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<p style="font-size:20px;font-weight:900;letter-spacing:3px;margin:0 0 24px">IRON<span style="color:#b45309">WAKE</span></p>
-<div style="background:#fff;border:1px solid #ddd5c8;border-radius:12px;padding:24px">
-<h1 style="font-size:22px;margin:0 0 8px">Your order is on its way</h1>
-<p style="margin:0 0 16px">Hi ${esc(name)}, order <strong>#${order.id}</strong> has shipped.</p>
-<p style="margin:0 0 16px">${list.map(esc).join('<br>')}</p>
+  const html = mailPage(
+    `<h1 style="font-size:22px;margin:0 0 8px">Your order is on its way</h1>
+<p style="margin:0 0 16px">Hi ${escapeHtml(name)}, order <strong>#${order.id}</strong> has shipped.</p>
+<p style="margin:0 0 16px">${list.map(escapeHtml).join('<br>')}</p>
 ${
   tracking
-    ? `<p style="margin:0 0 8px">Carrier: <strong>${esc(order.shippingCarrier ?? '')}</strong> ${esc(order.shippingService ?? '')}</p>
-<p style="margin:0 0 16px">Tracking number: <strong style="font-family:monospace;font-size:16px">${esc(order.trackingNumber ?? '')}</strong></p>`
+    ? `<p style="margin:0 0 8px">Carrier: <strong>${escapeHtml(order.shippingCarrier ?? '')}</strong> ${escapeHtml(order.shippingService ?? '')}</p>
+<p style="margin:0 0 16px">Tracking number: <strong style="font-family:monospace;font-size:16px">${escapeHtml(order.trackingNumber ?? '')}</strong></p>`
     : ''
 }
 <p style="margin:0">Standard Shipping takes 3-5 business days.</p>
@@ -123,13 +115,12 @@ ${
 ${reviewLinks
   .map(
     (l) =>
-      `<p style="margin:0 0 8px"><a href="${esc(l.url)}" style="display:inline-block;background:#f0b429;color:#111;font-weight:700;text-decoration:none;padding:10px 16px;border-radius:6px">Review ${esc(l.name)}</a></p>`,
+      `<p style="margin:0 0 8px"><a href="${escapeHtml(l.url)}" style="display:inline-block;background:#f0b429;color:#111;font-weight:700;text-decoration:none;padding:10px 16px;border-radius:6px">Review ${escapeHtml(l.name)}</a></p>`,
   )
   .join('\n')}`
     : ''
-}
-</div>
-<p style="font-size:13px;color:#5f5850;margin:16px 0">Questions? Write to <a href="mailto:${esc(store.supportEmail)}">${esc(store.supportEmail)}</a> or call ${esc(store.supportPhone)} (${SUPPORT_HOURS}).</p>
-</div></body></html>`;
+}`,
+    `Questions? Write to <a href="mailto:${escapeHtml(store.supportEmail)}">${escapeHtml(store.supportEmail)}</a> or call ${escapeHtml(store.supportPhone)} (${SUPPORT_HOURS}).`,
+  );
   return { to: order.email ?? '', subject: `Your Ironwake order #${order.id} has shipped`, text, html };
 }
