@@ -154,19 +154,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Hooks run last-registered first: a delivery under way ends before the mailer and the database close.
   app.addHook('onClose', () => outbox.close());
   const store = { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone };
-  const reviews = createReviewsService({
-    db: database.db,
-    catalog,
-    notifier,
-    outbox,
-    secret: tokenSecret,
-    store,
-    limits: {
-      perHour: config.rateLimits.reviewsPerHour,
-      codesPerEmailPerHour: config.rateLimits.reviewCodesPerEmailPerHour,
-      codesPerIpPerHour: config.rateLimits.reviewCodesPerIpPerHour,
-    },
-  });
   const orders = createOrdersService({
     db: database.db,
     catalog,
@@ -177,7 +164,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
     hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
     store,
-    reviewLink: reviews.reviewLink,
+    // The shipped e-mail's review links are the reviews' (built next; a link is made only when an order ships).
+    reviewLink: (email, productId) => reviews.reviewLink(email, productId),
+  });
+  const reviews = createReviewsService({
+    db: database.db,
+    catalog,
+    orders,
+    notifier,
+    outbox,
+    secret: tokenSecret,
+    store,
+    limits: {
+      perHour: config.rateLimits.reviewsPerHour,
+      codesPerEmailPerHour: config.rateLimits.reviewCodesPerEmailPerHour,
+      codesPerIpPerHour: config.rateLimits.reviewCodesPerIpPerHour,
+    },
   });
   const adminAuth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });
   if (config.admin) await adminAuth.ensureAdmin(config.admin.username, config.admin.password);

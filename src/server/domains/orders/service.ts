@@ -510,6 +510,12 @@ export function createOrdersService(d: Deps) {
     /** Analytics sessions that placed a paid order: a conversion each, whatever beacons claim. */
     convertedSessions: (days: number) => repo.selectConvertedSessions(db, days),
 
+    /**
+     * The paid (or shipped, or delivered) order of this e-mail that contains the product, for the
+     * reviews' purchase check; undefined when it bought none.
+     */
+    purchaseOf: (email: string, productId: number): Promise<number | undefined> => repo.selectPurchase(db, email, productId),
+
     /** Queues the confirmation of a paid order that never had one queued. */
     sendConfirmation,
   };
