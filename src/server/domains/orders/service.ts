@@ -463,16 +463,15 @@ export function createOrdersService(d: Deps) {
       return toAdminOrder(updated, await repo.selectItems(db, updated.id));
     },
 
-    /** The order a label is made for, with its items; refused unless paid and addressed. */
-    async orderForLabel(id: number): Promise<{ order: AdminOrder; row: repo.OrderRow; items: repo.OrderItemRow[] }> {
+    /** The order a label or packing slip is made for, with its items; refused unless paid and addressed. */
+    async orderForLabel(id: number): Promise<AdminOrder> {
       const row = await repo.selectById(db, id);
       if (!row) throw notFound('Order');
       if (row.status === 'pending') throw new AppError('conflict', 'This order is not paid yet: no label can be made for it');
       if (!row.shippingAddress || !row.shippingCity || !row.shippingState || !row.shippingZip) {
         throw new AppError('conflict', 'This order has no shipping address: no label can be made for it');
       }
-      const items = await repo.selectItems(db, id);
-      return { order: toAdminOrder(row, items), row, items };
+      return toAdminOrder(row, await repo.selectItems(db, id));
     },
 
     /** Keeps a new label on its order; false when the order got one meanwhile. */
