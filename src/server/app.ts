@@ -14,6 +14,8 @@ import { cartRoutes } from './domains/cart/routes.ts';
 import { adminCatalogRoutes } from './domains/catalog/admin-routes.ts';
 import { type CartService, createCartService } from './domains/cart/service.ts';
 import { catalogRoutes } from './domains/catalog/routes.ts';
+import { checkoutRoutes } from './domains/checkout/routes.ts';
+import { type CheckoutService, createCheckoutService } from './domains/checkout/service.ts';
 import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
 import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
 import { createFileStore, type FileStore, importFilesFromDisk } from './domains/files/store.ts';
@@ -48,6 +50,7 @@ export interface Services {
   cart: CartService;
   payments: PaymentsService;
   orders: OrdersService;
+  checkout: CheckoutService;
   adminAuth: AdminAuthService;
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
@@ -154,9 +157,29 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Hooks run last-registered first: a delivery under way ends before the mailer and the database close.
   app.addHook('onClose', () => outbox.close());
   const store = { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone };
+  const orders = createOrdersService({
+    db: database.db,
+    catalog,
+    paymentProvider: payments.providerName,
+    outbox,
+    store,
+    // The shipped e-mail's review links are the reviews' (built below; a link is made only when an order ships).
+    reviewLink: (email, productId) => reviews.reviewLink(email, productId),
+  });
+  const checkout = createCheckoutService({
+    db: database.db,
+    cart,
+    catalog,
+    orders,
+    payments,
+    log: app.log,
+    pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
+    hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
+  });
   const reviews = createReviewsService({
     db: database.db,
     catalog,
+    orders,
     notifier,
     outbox,
     secret: tokenSecret,
@@ -166,18 +189,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       codesPerEmailPerHour: config.rateLimits.reviewCodesPerEmailPerHour,
       codesPerIpPerHour: config.rateLimits.reviewCodesPerIpPerHour,
     },
-  });
-  const orders = createOrdersService({
-    db: database.db,
-    catalog,
-    cart,
-    payments,
-    outbox,
-    log: app.log,
-    pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
-    hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
-    store,
-    reviewLink: reviews.reviewLink,
   });
   const adminAuth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });
   if (config.admin) await adminAuth.ensureAdmin(config.admin.username, config.admin.password);
@@ -202,7 +213,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ownHost: new URL(config.publicUrl).hostname,
     retentionDays: config.analyticsRetentionDays,
   });
-  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment, analytics, outbox });
+  app.decorate('services', { catalog, cart, payments, orders, checkout, adminAuth, reviews, fulfilment, analytics, outbox });
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);
@@ -215,6 +226,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(catalogRoutes);
   if (config.benchBaseline) await app.register(benchBaselineRoutes);
   await app.register(cartRoutes);
+  await app.register(checkoutRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   if (payments.acceptsWebhooks) await app.register(stripeWebhookRoutes);
