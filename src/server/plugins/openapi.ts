@@ -73,7 +73,7 @@ const ERROR_RESPONSES: Record<string, { status: string; description: string; exa
   TooManyRequests: {
     status: '429',
     description: 'Too many requests from this client address (or for this account): try again later.',
-    example: { message: 'Too many sign-in attempts. Please try again in 12 minutes.', code: 'too_many_requests' },
+    example: { message: 'Too many requests. Please try again in 1 minute.', code: 'too_many_requests' },
   },
   Unavailable: {
     status: '503',
