@@ -39,8 +39,9 @@ import { ensureSecret } from './lib/server-secrets.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { redactKeys, serializeError } from './lib/log-serializers.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
-import { requireAdmin } from './plugins/admin-guard.ts';
+import { guardAdminScope } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSeo } from './plugins/seo.ts';
 import { registerSsr, type SsrMode } from './plugins/ssr.ts';
@@ -221,6 +222,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
+  // Before every route: the API description is made from the routes registered after it.
+  if (config.apiDocs) await registerOpenApi(app);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
@@ -235,7 +238,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(adminAuthRoutes);
   // Everything the owner can see or change: a valid session and a same-origin request (DESIGN §6).
   await app.register(async (admin) => {
-    admin.addHook('onRequest', requireAdmin(config));
+    guardAdminScope(admin, config);
     await admin.register(adminOrderRoutes);
     await admin.register(adminCatalogRoutes);
     await admin.register(adminFulfilmentRoutes);
