@@ -385,8 +385,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     tag: 'Orders',
     operationId: 'listOrders',
     summary: 'List orders',
-    description: 'Paid orders and payment problems; open checkouts only with `status=pending`.',
+    description:
+      'A page of orders, newest first: paid orders and payment problems; open checkouts only with `status=pending`, checkouts closed unpaid only with `filter=expired`. `q` searches names, e-mail, payment id and order number. When more follow, the `Link` header gives the next page (`rel="next"`).',
     ok: { status: 200, description: 'Orders, newest first.' },
+  },
+  'GET /api/orders/summary': {
+    tag: 'Orders',
+    operationId: 'getOrdersSummary',
+    summary: 'Order figures',
+    description: 'The dashboard’s summary cards and the count of each status and filter, computed in the database.',
+    ok: { status: 200, description: 'The figures.', body: 'OrdersSummary' },
   },
   'PUT /api/orders/:id/status': {
     tag: 'Orders',

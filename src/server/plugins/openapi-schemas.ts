@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AdminMe } from '#shared/admin.ts';
+import type { AdminMe, OrdersSummary } from '#shared/admin.ts';
 import { CartItemSchema, CartSchema } from '#shared/cart.ts';
 import { ProductListSchema, PublicProductSchema } from '#shared/catalog.ts';
 import type { CheckoutOrder, CheckoutStarted, TestConfirmResult } from '#shared/checkout.ts';
@@ -78,6 +78,19 @@ export const RESPONSE_SCHEMAS = {
   ReviewCreated: z.object({ success: z.literal(true), id: z.number().int() }),
   SignedIn: z.object({ success: z.literal(true), username: z.string() }),
   AdminMe: z.object({ username: z.string() }) satisfies z.ZodType<AdminMe>,
+  OrdersSummary: z.object({
+    totalOrders: z.number().int().describe('Every paid order and every payment problem'),
+    paidOrders: z.number().int().describe('Paid, shipped or delivered, with real money'),
+    totalRevenue: money,
+    testOrders: z.object({ count: z.number().int(), total: money }).describe('Paid with test payments: no money taken'),
+    byStatus: z.object({
+      pending: z.number().int(),
+      paid: z.number().int(),
+      shipped: z.number().int(),
+      delivered: z.number().int(),
+    }),
+    byFilter: z.object({ 'payment-problem': z.number().int(), expired: z.number().int() }),
+  }) satisfies z.ZodType<OrdersSummary>,
   Success: z.object({ success: z.literal(true) }),
   Removed: z.object({ removed: z.number().int().describe('How many items were in the cart') }),
   UploadedImage: z.object({ imageUrl: z.string() }),

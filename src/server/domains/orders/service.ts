@@ -1,4 +1,5 @@
-import type { AdminOrder, OrderStatus } from '#shared/admin.ts';
+import type { AdminOrder, OrderStatus, OrdersQuery, OrdersSummary } from '#shared/admin.ts';
+import { formatCents } from '#shared/money.ts';
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
 import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import type { Database } from '#db/client.ts';
@@ -87,9 +88,27 @@ export function createOrdersService(d: Deps) {
       return { ...summary, paidAt: order.paidAt?.toISOString() ?? null };
     },
 
-    /** GET /api/orders: the dashboard's list (SPEC §2 "Orders tab"); repo.selectAdminOrders says which orders. */
-    async listForAdmin(status?: OrderStatus): Promise<AdminOrder[]> {
-      return (await repo.selectAdminOrders(db, status)).map(({ order, items }) => toAdminOrder(order, items));
+    /**
+     * GET /api/orders: a page of the dashboard's list (SPEC §2 "Orders tab"; repo.selectAdminOrders
+     * says which orders), and the cursor of the next page when there is one.
+     */
+    async listForAdmin(query: OrdersQuery): Promise<{ orders: AdminOrder[]; next: number | null }> {
+      const { rows, more } = await repo.selectAdminOrders(db, query);
+      const orders = rows.map(({ order, items }) => toAdminOrder(order, items));
+      return { orders, next: more ? (orders.at(-1)?.id ?? null) : null };
+    },
+
+    /** GET /api/orders/summary: the summary cards and each list's count. */
+    async summaryForAdmin(): Promise<OrdersSummary> {
+      const s = await repo.selectOrdersSummary(db);
+      return {
+        totalOrders: s.totalOrders,
+        paidOrders: s.paidOrders,
+        totalRevenue: formatCents(s.revenueCents),
+        testOrders: { count: s.testOrders, total: formatCents(s.testCents) },
+        byStatus: s.byStatus,
+        byFilter: s.byFilter,
+      };
     },
 
     /**
