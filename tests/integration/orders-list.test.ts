@@ -168,6 +168,70 @@ describe('which orders each list shows', () => {
   });
 });
 
+describe('the summary, kept by the database as orders change', () => {
+  /** What the summary says, counted the slow way: every order, read and judged here. */
+  async function countedByHand() {
+    const rows = await t.app.database.db.select().from(orders);
+    const paidLive = rows.filter((o) => o.status !== 'pending' && o.paymentMode === 'live');
+    return {
+      paidOrders: paidLive.length,
+      revenueCents: paidLive.reduce((sum, o) => sum + o.totalCents, 0),
+      shipped: rows.filter((o) => o.status === 'shipped').length,
+    };
+  }
+
+  it('gives each list the count of what the list shows, for every kind of order', async () => {
+    await t.app.database.db.execute(sql`delete from orders`);
+    let cents = 100;
+    for (const status of ['pending', 'paid', 'shipped', 'delivered'] as const) {
+      for (const paymentMode of ['live', 'test'] as const) {
+        for (const issue of [null, 'amount differs']) {
+          for (const paidAt of [null, new Date()]) {
+            for (const email of [null, 'kind@example.com']) {
+              for (const expiredAt of [null, new Date()]) {
+                cents += 7;
+                await insertOrders(1, { status, paymentMode, paymentIssue: issue, paidAt, email, expiredAt, totalCents: cents });
+              }
+            }
+          }
+        }
+      }
+    }
+    const listed = async (q: string) => (await list(`?limit=200${q}`)).orders.length;
+    const s = await summary();
+    expect(s.totalOrders).toBe(await listed(''));
+    for (const status of ['pending', 'paid', 'shipped', 'delivered'] as const) {
+      expect(s.byStatus[status], status).toBe(await listed(`&status=${status}`));
+    }
+    for (const filter of ['payment-problem', 'expired'] as const) {
+      expect(s.byFilter[filter], filter).toBe(await listed(`&filter=${filter}`));
+    }
+    const hand = await countedByHand();
+    expect(s.paidOrders).toBe(hand.paidOrders);
+    expect(s.totalRevenue).toBe((hand.revenueCents / 100).toFixed(2));
+  });
+
+  it('follows status changes, deletions and concurrent writes, to the cent', async () => {
+    await t.app.database.db.execute(sql`delete from orders`);
+    const ids = await insertOrders(30, { totalCents: 1234 });
+    await Promise.all([
+      ...ids.slice(0, 10).map((id) => admin.call('PUT', `/api/orders/${id}/status`, { status: 'shipped' })),
+      insertOrders(5, { totalCents: 999 }),
+      insertOrders(5, { status: 'pending', paidAt: null, totalCents: 555 }),
+      t.app.database.db.update(orders).set({ totalCents: 2000 }).where(sql`${orders.id} = ${ids[29]}`),
+      t.app.database.db.delete(orders).where(sql`${orders.id} in (${ids[20]}, ${ids[21]})`),
+    ]);
+    const s = await summary();
+    const hand = await countedByHand();
+    expect(s.paidOrders).toBe(hand.paidOrders);
+    expect(s.totalRevenue).toBe((hand.revenueCents / 100).toFixed(2));
+    expect(s.byStatus.shipped).toBe(hand.shipped);
+    expect(s).toMatchObject({ paidOrders: 33, totalRevenue: (27 * 12.34 + 20 + 5 * 9.99).toFixed(2), byStatus: { shipped: 10 } });
+    await t.app.database.db.execute(sql`delete from orders`);
+    expect(await summary()).toMatchObject({ totalOrders: 0, paidOrders: 0, totalRevenue: '0.00' });
+  });
+});
+
 describe('what a careless or hostile caller sends', () => {
   it('answers 400 with a message for a bad limit, cursor, status, filter or search, and writes nothing', async () => {
     const before = await count(t.app, 'orders');

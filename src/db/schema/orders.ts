@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered'] as const;
+
+/** What the owner's search matches, lower case: first and last name, e-mail, payment id. */
+export const orderSearchText = (t: { firstName: unknown; lastName: unknown; email: unknown; paymentIntentId: unknown }) =>
+  sql`(lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.paymentIntentId}, '')))`;
 
 /**
  * Owned by the orders domain. An order is created 'pending' at checkout with its items and stock
@@ -63,6 +67,13 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
+    // The owner's search (GET /api/orders?q=): trigrams of the text it matches, so a search of any
+    // part of a name, an e-mail or a payment id is an index lookup. Must stay the same expression as
+    // ORDER_SEARCH_TEXT in domains/orders/repo.ts.
+    // The owner's lists of payment problems and of closed checkouts, newest first, without a scan.
+    index('orders_payment_issue_idx').on(t.id).where(sql`${t.paymentIssue} is not null`),
+    index('orders_closed_idx').on(t.id).where(sql`${t.status} = 'pending' and ${t.expiredAt} is not null`),
+    index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
   ],
 );
@@ -85,4 +96,28 @@ export const orderItems = pgTable(
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
+);
+
+/**
+ * How many orders there are of each kind, and their totals, kept by a trigger on `orders`
+ * (migration 0006) so the dashboard's summary reads a few rows instead of every order
+ * (docs/decisions/0026). A kind is what the summary tells apart: status, payment mode, and whether
+ * the order has a payment problem, was paid, reached the payment step (has an e-mail) and was closed.
+ * Each change is counted in one of 16 slots, chosen by the connection, so concurrent checkouts do
+ * not queue on one row; a figure is the sum over the slots.
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    slot: smallint('slot').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    paymentMode: text('payment_mode', { enum: ['test', 'live'] }).notNull(),
+    hasIssue: boolean('has_issue').notNull(),
+    hasPaid: boolean('has_paid').notNull(),
+    hasEmail: boolean('has_email').notNull(),
+    hasExpired: boolean('has_expired').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.slot, t.status, t.paymentMode, t.hasIssue, t.hasPaid, t.hasEmail, t.hasExpired] })],
 );

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { PGLITE_EXTENSIONS } from '#db/client.ts';
 
 /**
  * `npm run backup [-- <file>]` and `npm run restore -- <file>`: the whole store (orders, catalog,
@@ -53,7 +54,7 @@ async function backup(config: Config, target: string | undefined): Promise<strin
   await refuseWhileRunning(config);
   const dir = path.join(config.dataDir, 'db');
   if (!fs.existsSync(dir)) throw new CliError(`There is no database in ${config.dataDir} yet.`);
-  const db = new PGlite(dir);
+  const db = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   try {
     await db.waitReady; // dumpDataDir before the database is ready never settles
     const tarball = await db.dumpDataDir('gzip');
@@ -91,7 +92,7 @@ async function restore(config: Config, source: string | undefined): Promise<stri
   const fresh = `${dir}.restoring`;
   fs.rmSync(fresh, { recursive: true, force: true });
   // Unpacked and checked beside the current database first: a bad file leaves the store as it was.
-  const db = new PGlite(fresh, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const db = new PGlite(fresh, { loadDataDir: new Blob([fs.readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
   try {
     await db.waitReady;
     await db.query('select count(*) from orders');

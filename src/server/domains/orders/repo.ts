@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { orderItems, orders } from '#db/schema/index.ts';
+import { orderCounts, orderItems, orderSearchText, orders } from '#db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -109,7 +109,7 @@ export async function markConfirmationSent(tx: Tx, id: number): Promise<void> {
 }
 
 const needsLook = or(isNotNull(orders.paymentIssue), isNotNull(orders.paidAt));
-/** Every paid order and every payment problem: the All Orders list. */
+/** Every paid order and every payment problem: the All Orders list (service.ts LISTS counts the same). */
 const LISTED = or(ne(orders.status, 'pending'), needsLook);
 /** The Pending list: the problems, and the open checkouts that reached the payment step. */
 const PENDING_LISTED = and(eq(orders.status, 'pending'), or(needsLook, and(isNotNull(orders.email), isNull(orders.expiredAt))));
@@ -128,16 +128,14 @@ const likeContaining = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}
 /** An order number as the owner types it: 1042 or #1042. */
 const ORDER_NUMBER = /^#?(\d{1,10})$/;
 
-/** What `q` matches: first or last name or both, e-mail, payment id (any case), or the order number. */
+/**
+ * What `q` matches: any part of the first or last name or both, the e-mail or the payment id, in any
+ * case (one trigram-indexed text, orderSearchText), or the order number.
+ */
 function matching(q: string) {
-  const term = likeContaining(q);
   const number = ORDER_NUMBER.exec(q)?.[1];
   return or(
-    sql`${orders.firstName} ilike ${term}`,
-    sql`${orders.lastName} ilike ${term}`,
-    sql`(${orders.firstName} || ' ' || ${orders.lastName}) ilike ${term}`,
-    sql`${orders.email} ilike ${term}`,
-    sql`${orders.paymentIntentId} ilike ${term}`,
+    sql`${orderSearchText(orders)} like lower(${likeContaining(q)})`,
     number && Number(number) <= 2_147_483_647 ? eq(orders.id, Number(number)) : undefined,
   );
 }
@@ -201,34 +199,41 @@ export async function selectAdminOrders(
   return { rows: rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] })), more };
 }
 
-/** The dashboard's summary cards and each list's count, in one pass over the orders. */
-export async function selectOrdersSummary(db: Tx) {
-  const paid = sql`${orders.status} <> 'pending'`;
-  const [r] = await db
+/** One kind of order, as order_counts counts them (migration 0006): how many, and their totals. */
+export interface OrderKind {
+  status: OrderRow['status'];
+  paymentMode: OrderRow['paymentMode'];
+  hasIssue: boolean;
+  hasPaid: boolean;
+  hasEmail: boolean;
+  hasExpired: boolean;
+  orders: number;
+  totalCents: number;
+}
+
+/** Every kind of order with its count and totals: a few dozen rows, whatever the number of orders. */
+export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
+  const rows = await db
     .select({
-      total: sql<number>`count(*) filter (where ${LISTED})::int`,
-      paid: sql<number>`count(*) filter (where ${paid} and ${orders.paymentMode} = 'live')::int`,
-      revenue: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${paid} and ${orders.paymentMode} = 'live'), 0)::bigint`,
-      tests: sql<number>`count(*) filter (where ${paid} and ${orders.paymentMode} = 'test')::int`,
-      testTotal: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${paid} and ${orders.paymentMode} = 'test'), 0)::bigint`,
-      pending: sql<number>`count(*) filter (where ${PENDING_LISTED})::int`,
-      paidStatus: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
-      shipped: sql<number>`count(*) filter (where ${orders.status} = 'shipped')::int`,
-      delivered: sql<number>`count(*) filter (where ${orders.status} = 'delivered')::int`,
-      problems: sql<number>`count(*) filter (where ${orders.paymentIssue} is not null)::int`,
-      expired: sql<number>`count(*) filter (where ${EXPIRED})::int`,
+      status: orderCounts.status,
+      paymentMode: orderCounts.paymentMode,
+      hasIssue: orderCounts.hasIssue,
+      hasPaid: orderCounts.hasPaid,
+      hasEmail: orderCounts.hasEmail,
+      hasExpired: orderCounts.hasExpired,
+      orders: sql<string>`sum(${orderCounts.orders})`,
+      totalCents: sql<string>`sum(${orderCounts.totalCents})`,
     })
-    .from(orders);
-  const n = (v: number | string | undefined) => Number(v ?? 0);
-  return {
-    totalOrders: n(r?.total),
-    paidOrders: n(r?.paid),
-    revenueCents: n(r?.revenue),
-    testOrders: n(r?.tests),
-    testCents: n(r?.testTotal),
-    byStatus: { pending: n(r?.pending), paid: n(r?.paidStatus), shipped: n(r?.shipped), delivered: n(r?.delivered) },
-    byFilter: { 'payment-problem': n(r?.problems), expired: n(r?.expired) },
-  };
+    .from(orderCounts)
+    .groupBy(
+      orderCounts.status,
+      orderCounts.paymentMode,
+      orderCounts.hasIssue,
+      orderCounts.hasPaid,
+      orderCounts.hasEmail,
+      orderCounts.hasExpired,
+    );
+  return rows.map((r) => ({ ...r, orders: Number(r.orders), totalCents: Number(r.totalCents) }));
 }
 
 /** The shipped e-mail was delivered (by the mail outbox); the first time is kept. */
