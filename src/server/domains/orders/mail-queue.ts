@@ -1,6 +1,7 @@
 import type { Tx } from '#db/client.ts';
 import type { Outbox } from '../../lib/mail-outbox.ts';
-import { orderConfirmationMail, orderShippedMail } from './emails.ts';
+import { orderConfirmationMail } from './emails/order-confirmation.tsx';
+import { orderShippedMail } from './emails/order-shipped.tsx';
 import * as repo from './repo.ts';
 
 const CONFIRMATION_MAIL = 'order_confirmation';
@@ -32,7 +33,7 @@ export function createOrderMail(d: OrderMailDeps) {
     /** The confirmation of an order that became paid; false when it has none to send. */
     async queueConfirmation(tx: Tx, order: repo.OrderRow): Promise<boolean> {
       if (!order.email || order.status === 'pending' || order.confirmationEmailSentAt) return false;
-      const mail = orderConfirmationMail(order, await repo.selectItems(tx, order.id), d.store);
+      const mail = await orderConfirmationMail(order, await repo.selectItems(tx, order.id), d.store);
       return d.outbox.enqueue(tx, { key: `order-confirmation:${order.id}`, kind: CONFIRMATION_MAIL, ref: order.id, ...mail });
     },
 
@@ -43,7 +44,7 @@ export function createOrderMail(d: OrderMailDeps) {
       const email = order.email;
       const products = [...new Map(items.map((i) => [i.productId, i.name])).entries()];
       const reviewLinks = products.map(([productId, name]) => ({ name, url: d.reviewLink(email, productId) }));
-      const mail = orderShippedMail(order, items, d.store, reviewLinks);
+      const mail = await orderShippedMail(order, items, d.store, reviewLinks);
       return d.outbox.enqueue(tx, { key: `order-shipped:${order.id}`, kind: SHIPPED_MAIL, ref: order.id, ...mail });
     },
 

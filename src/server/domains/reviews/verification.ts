@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { Outbox } from '../../lib/mail-outbox.ts';
 import { throttle } from '../../lib/rate-buckets.ts';
 import { createTokenSigner } from '../../lib/signed-tokens.ts';
-import { reviewCodeMail } from './emails.ts';
+import { reviewCodeMail } from './emails/review-code.tsx';
 import * as repo from './verification-repo.ts';
 
 /**
@@ -53,6 +53,7 @@ export function createReviewVerification(d: VerificationDeps) {
       await throttle(db, [`review-codes:ip:${ip}`], d.limits.codesPerIpPerHour, HOUR, message);
       await throttle(db, [`review-codes:email:${normal(email)}`], d.limits.codesPerEmailPerHour, HOUR, message);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const mail = await reviewCodeMail(email.trim(), code, product.name, CODE_MINUTES, d.store);
       await db.transaction(async (tx) => {
         const row = await repo.insertReplacing(tx, {
           email: normal(email),
@@ -64,7 +65,7 @@ export function createReviewVerification(d: VerificationDeps) {
           key: `review-code:${row.id}`,
           kind: 'review_code',
           expiresAt: row.expiresAt,
-          ...reviewCodeMail(email.trim(), code, product.name, CODE_MINUTES, d.store),
+          ...mail,
         });
       });
       d.outbox.deliverSoon();

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { readMailHtml } from '#tests/support/mail-html.ts';
+import { orderItemRows, orderRow } from '#tests/support/order-rows.ts';
+import { orderConfirmationMail } from './order-confirmation.tsx';
+
+const store = {
+  publicUrl: 'https://ironwakesalts.com',
+  supportEmail: 'support@ironwakesalts.com',
+  supportPhone: '(614) 555-0142',
+};
+
+describe('the order confirmation e-mail', () => {
+  it('goes to the buyer with the order number in the subject', async () => {
+    const mail = await orderConfirmationMail(orderRow(), orderItemRows(), store);
+    expect(mail.to).toBe('dana.lee@example.com');
+    expect(mail.subject).toBe('Your Ironwake order #1042 is confirmed');
+  });
+
+  it('shows each line with its amount, shipping and total, the address and the delivery day', async () => {
+    const { lines } = readMailHtml((await orderConfirmationMail(orderRow(), orderItemRows(), store)).html);
+    expect(lines).toEqual([
+      'IRONWAKE',
+      'Order confirmed',
+      'Hi Dana, thank you for your order #1042. We will ship it within 1-2 business days.',
+      '2 × Smelling Salts 3-Pack',
+      '$89.98',
+      '1 × Single Bottle',
+      '$17.99',
+      'Shipping',
+      '$3.91',
+      'Total',
+      '$111.88',
+      'Shipping to',
+      'Dana Lee',
+      '12 Iron Way',
+      'Columbus, OH 43004',
+      'United States',
+      'Estimated delivery',
+      'Saturday, November 28 — Standard Shipping (3-5 business days). We will e-mail you the tracking number when it ships.',
+      'Questions? Write to support@ironwakesalts.com or call (614) 555-0142 (Mon-Fri 9AM-6PM EST).',
+    ]);
+  });
+
+  it('links to the support address', async () => {
+    const { links } = readMailHtml((await orderConfirmationMail(orderRow(), orderItemRows(), store)).html);
+    expect(links).toEqual([{ text: 'support@ironwakesalts.com', href: 'mailto:support@ironwakesalts.com' }]);
+  });
+
+  it('says the same in its plain-text part, line by line', async () => {
+    const mail = await orderConfirmationMail(orderRow(), orderItemRows(), store);
+    expect(mail.text).toBe(
+      [
+        'Hi Dana,',
+        '',
+        'Thank you for your order #1042. We have received your payment and will ship within 1-2 business days.',
+        '',
+        '2 × Smelling Salts 3-Pack  $89.98',
+        '1 × Single Bottle  $17.99',
+        'Shipping  $3.91',
+        'Total  $111.88',
+        '',
+        'Shipping to:',
+        'Dana Lee',
+        '12 Iron Way',
+        'Columbus, OH 43004',
+        'United States',
+        '',
+        'Estimated delivery: Saturday, November 28 (Standard Shipping, 3-5 business days). We will e-mail you the tracking number when it ships.',
+        '',
+        'Questions? Reply to this e-mail, write to support@ironwakesalts.com or call (614) 555-0142 (Mon-Fri 9AM-6PM EST).',
+        '',
+        'Ironwake',
+        'https://ironwakesalts.com',
+      ].join('\n'),
+    );
+  });
+
+  it('shows a name or an address that looks like markup as text, never as markup', async () => {
+    const hostile = '<script>alert(1)</script>';
+    const order = orderRow({ firstName: hostile, shippingAddress: '<img src=x onerror=alert(1)>' });
+    const items = [{ ...orderItemRows()[0]!, name: '<b>Free</b>' }];
+    const { html } = await orderConfirmationMail(order, items, store);
+    const { lines, document } = readMailHtml(html);
+    expect(document.querySelectorAll('script, img, b')).toHaveLength(0);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(lines).toContain(`Hi ${hostile}, thank you for your order #1042. We will ship it within 1-2 business days.`);
+    expect(lines).toContain('<img src=x onerror=alert(1)>');
+    expect(lines).toContain('2 × <b>Free</b>');
+  });
+
+  it('greets "there" and leaves out the parts of an address it does not have', async () => {
+    const order = orderRow({ firstName: null, lastName: null, shippingCity: null, shippingState: null, shippingZip: null });
+    const { lines } = readMailHtml((await orderConfirmationMail(order, orderItemRows(), store)).html);
+    expect(lines).toContain('Hi there, thank you for your order #1042. We will ship it within 1-2 business days.');
+    const address = lines.slice(lines.indexOf('Shipping to') + 1, lines.indexOf('Estimated delivery'));
+    expect(address).toEqual(['12 Iron Way', 'United States']);
+  });
+});

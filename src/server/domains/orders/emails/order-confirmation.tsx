@@ -1,0 +1,121 @@
+import { Column } from '@react-email/column';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { formatUsd } from '#shared/money.ts';
+import {
+  composeMail,
+  MailHeading,
+  MailLayout,
+  MailLines,
+  mailColors,
+  MailText,
+  MailTitle,
+  type StoreContact,
+  SupportNote,
+  supportTextLine,
+  textSignature,
+} from '../../../lib/mail-layout.tsx';
+import type { Mail } from '../../../lib/mailer.ts';
+import type { OrderItemRow, OrderRow } from '../repo.ts';
+
+/** Five days after the order was paid (SPEC §9). */
+export function estimatedDelivery(order: OrderRow): Date {
+  return new Date((order.paidAt ?? order.createdAt).getTime() + 5 * 86_400_000);
+}
+
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'America/New_York' });
+
+interface Confirmation {
+  name: string;
+  orderId: number;
+  lines: { id: number; text: string; amount: string }[];
+  shipping: string;
+  total: string;
+  address: string[];
+  delivery: string;
+  store: StoreContact;
+}
+
+const cell = { padding: '6px 0', fontSize: '16px', lineHeight: '20px', verticalAlign: 'top' };
+
+function AmountRow({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
+  const weight = strong ? { fontWeight: 700 } : {};
+  return (
+    <Row>
+      <Column style={{ ...cell, ...weight }}>{label}</Column>
+      <Column align="right" style={{ ...cell, ...weight, textAlign: 'right' }}>
+        {amount}
+      </Column>
+    </Row>
+  );
+}
+
+export function OrderConfirmationEmail(p: Confirmation) {
+  return (
+    <MailLayout note={<SupportNote store={p.store} />}>
+      <MailTitle>Order confirmed</MailTitle>
+      <MailText>
+        Hi {p.name}, thank you for your order <strong>#{p.orderId}</strong>. We will ship it within 1-2 business days.
+      </MailText>
+      <Section style={{ borderTop: `1px solid ${mailColors.line}` }}>
+        {p.lines.map((l) => (
+          <AmountRow key={l.id} label={l.text} amount={l.amount} />
+        ))}
+        <AmountRow label="Shipping" amount={p.shipping} />
+        <AmountRow label="Total" amount={p.total} strong />
+      </Section>
+      <MailHeading>Shipping to</MailHeading>
+      <MailLines lines={p.address} style={{ margin: 0 }} />
+      <MailHeading>Estimated delivery</MailHeading>
+      <MailText style={{ margin: 0 }}>
+        {`${p.delivery} — Standard Shipping (3-5 business days).`} We will e-mail you the tracking number when it ships.
+      </MailText>
+    </MailLayout>
+  );
+}
+
+function confirmationText(p: Confirmation): string {
+  return [
+    `Hi ${p.name},`,
+    '',
+    `Thank you for your order #${p.orderId}. We have received your payment and will ship within 1-2 business days.`,
+    '',
+    ...p.lines.map((l) => `${l.text}  ${l.amount}`),
+    `Shipping  ${p.shipping}`,
+    `Total  ${p.total}`,
+    '',
+    'Shipping to:',
+    ...p.address,
+    '',
+    `Estimated delivery: ${p.delivery} (Standard Shipping, 3-5 business days). We will e-mail you the tracking number when it ships.`,
+    '',
+    supportTextLine(p.store),
+    '',
+    ...textSignature(p.store),
+  ].join('\n');
+}
+
+/** The order confirmation: items, total, shipping address, estimated delivery, support contact. */
+export function orderConfirmationMail(order: OrderRow, items: readonly OrderItemRow[], store: StoreContact): Promise<Mail> {
+  const p: Confirmation = {
+    name: order.firstName ?? 'there',
+    orderId: order.id,
+    lines: items.map((i) => ({ id: i.id, text: `${i.quantity} × ${i.name}`, amount: formatUsd(i.unitPriceCents * i.quantity) })),
+    shipping: formatUsd(order.shippingCents),
+    total: formatUsd(order.totalCents),
+    address: [
+      `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim(),
+      order.shippingAddress,
+      `${order.shippingCity ?? ''}, ${order.shippingState ?? ''} ${order.shippingZip ?? ''}`.trim(),
+      'United States',
+    ].filter((l): l is string => Boolean(l && l !== ',')),
+    delivery: DAY.format(estimatedDelivery(order)),
+    store,
+  };
+  return composeMail({
+    to: order.email ?? '',
+    subject: `Your Ironwake order #${order.id} is confirmed`,
+    text: confirmationText(p),
+    html: <OrderConfirmationEmail {...p} />,
+  });
+}

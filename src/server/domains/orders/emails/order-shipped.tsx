@@ -1,0 +1,121 @@
+import { Button } from '@react-email/button';
+import {
+  composeMail,
+  MailHeading,
+  MailLayout,
+  MailLines,
+  MailText,
+  MailTitle,
+  type StoreContact,
+  SupportNote,
+  supportTextLine,
+  textSignature,
+} from '../../../lib/mail-layout.tsx';
+import type { Mail } from '../../../lib/mailer.ts';
+import type { OrderItemRow, OrderRow } from '../repo.ts';
+
+interface Shipped {
+  name: string;
+  orderId: number;
+  lines: string[];
+  /** Carrier, service and tracking number, when the order left with a label. */
+  tracking: { carrier: string | null; service: string; number: string } | null;
+  reviewLinks: readonly { name: string; url: string }[];
+  store: StoreContact;
+}
+
+const reviewButton = {
+  backgroundColor: '#f0b429',
+  color: '#111',
+  fontSize: '16px',
+  fontWeight: 700,
+  padding: '10px 16px',
+  borderRadius: '6px',
+};
+
+export function OrderShippedEmail(p: Shipped) {
+  return (
+    <MailLayout note={<SupportNote store={p.store} />}>
+      <MailTitle>Your order is on its way</MailTitle>
+      <MailText>
+        Hi {p.name}, order <strong>#{p.orderId}</strong> has shipped.
+      </MailText>
+      <MailLines lines={p.lines} />
+      {p.tracking && (
+        <>
+          <MailText style={{ marginBottom: '8px' }}>
+            Carrier: <strong>{p.tracking.carrier ?? ''}</strong> {p.tracking.service}
+          </MailText>
+          <MailText>
+            Tracking number: <strong style={{ fontFamily: 'monospace', fontSize: '16px' }}>{p.tracking.number}</strong>
+          </MailText>
+        </>
+      )}
+      <MailText style={{ margin: 0 }}>Standard Shipping takes 3-5 business days.</MailText>
+      {p.reviewLinks.length > 0 && (
+        <>
+          <MailHeading>Tried them? Tell other athletes</MailHeading>
+          {p.reviewLinks.map((l) => (
+            <MailText key={l.url} style={{ margin: '8px 0 0' }}>
+              <Button href={l.url} style={reviewButton}>{`Review ${l.name}`}</Button>
+            </MailText>
+          ))}
+        </>
+      )}
+    </MailLayout>
+  );
+}
+
+function shippedText(p: Shipped): string {
+  return [
+    `Hi ${p.name},`,
+    '',
+    `Good news: your order #${p.orderId} is on its way.`,
+    '',
+    ...p.lines,
+    '',
+    p.tracking
+      ? `Shipped with ${`${p.tracking.carrier ?? 'Carrier'} ${p.tracking.service}`.trim()}, tracking number ${p.tracking.number}.`
+      : 'It left our warehouse today.',
+    'Standard Shipping takes 3-5 business days.',
+    '',
+    ...(p.reviewLinks.length > 0
+      ? [
+          'Once you have tried them, tell other athletes what you think:',
+          ...p.reviewLinks.map((l) => `Review ${l.name}: ${l.url}`),
+          '',
+        ]
+      : []),
+    supportTextLine(p.store),
+    '',
+    ...textSignature(p.store),
+  ].join('\n');
+}
+
+/**
+ * Sent once when an order ships: carrier and tracking number when there is a label, and a link per
+ * product that opens its review form already verified (docs/decisions/0021).
+ */
+export function orderShippedMail(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  store: StoreContact,
+  reviewLinks: readonly { name: string; url: string }[] = [],
+): Promise<Mail> {
+  const p: Shipped = {
+    name: order.firstName ?? 'there',
+    orderId: order.id,
+    lines: items.map((i) => `${i.quantity} × ${i.name}`),
+    tracking: order.trackingNumber
+      ? { carrier: order.shippingCarrier, service: order.shippingService ?? '', number: order.trackingNumber }
+      : null,
+    reviewLinks,
+    store,
+  };
+  return composeMail({
+    to: order.email ?? '',
+    subject: `Your Ironwake order #${order.id} has shipped`,
+    text: shippedText(p),
+    html: <OrderShippedEmail {...p} />,
+  });
+}

@@ -1,0 +1,53 @@
+import type { OrderItemRow, OrderRow } from '#server/domains/orders/repo.ts';
+
+const PAID_AT = new Date('2026-11-23T15:00:00Z');
+
+/** A paid order as the orders repo returns it, shipped to Columbus, OH (e-mail and view tests). */
+export function orderRow(change: Partial<OrderRow> = {}): OrderRow {
+  return {
+    id: 1042,
+    sessionId: 'session-1',
+    status: 'paid',
+    paymentIntentId: 'pi_test_1042',
+    paymentIssue: null,
+    currency: 'usd',
+    paymentMode: 'test',
+    analyticsSessionId: null,
+    subtotalCents: 10797,
+    shippingCents: 391,
+    totalCents: 11188,
+    email: 'dana.lee@example.com',
+    firstName: 'Dana',
+    lastName: 'Lee',
+    phone: null,
+    shippingAddress: '12 Iron Way',
+    shippingCity: 'Columbus',
+    shippingState: 'OH',
+    shippingZip: '43004',
+    shippingCountry: 'US',
+    trackingNumber: null,
+    shippingCarrier: null,
+    shippingService: null,
+    shippingCostCents: null,
+    labelUrl: null,
+    stockReleasedAt: null,
+    expiresAt: PAID_AT,
+    expiredAt: null,
+    paidAt: PAID_AT,
+    shippedAt: null,
+    deliveredAt: null,
+    confirmationEmailSentAt: null,
+    shippedEmailSentAt: null,
+    createdAt: PAID_AT,
+    updatedAt: PAID_AT,
+    ...change,
+  };
+}
+
+/** The order's lines: two 3-packs and one single bottle (snapshots of name and unit price). */
+export function orderItemRows(orderId = 1042): OrderItemRow[] {
+  return [
+    { id: 1, orderId, productId: 6, name: 'Smelling Salts 3-Pack', unitPriceCents: 4499, quantity: 2 },
+    { id: 2, orderId, productId: 5, name: 'Single Bottle', unitPriceCents: 1799, quantity: 1 },
+  ];
+}
