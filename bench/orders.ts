@@ -75,9 +75,13 @@ try {
   });
   const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
   const middle = Number(
-    ((await app.database.db.execute(sql`select id from orders order by id limit 1 offset ${Math.floor(ORDERS / 2)}`)) as unknown as {
-      rows: { id: number }[];
-    }).rows[0]?.id,
+    (
+      (await app.database.db.execute(
+        sql`select id from orders order by id limit 1 offset ${Math.floor(ORDERS / 2)}`,
+      )) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]?.id,
   );
   const cases: [string, string][] = [
     ['first page (50)', '/api/orders'],
