@@ -21,6 +21,13 @@ export const OrderStatusBodySchema = z.strictObject({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
 });
 export const IdParamsSchema = z.object({ id: idParam });
+/** POST /api/orders/:id/notes: the owner's note on an order, kept in its history. */
+export const ORDER_NOTE_MAX = 2000;
+export const OrderNoteBodySchema = z.strictObject({
+  text: multiLine(ORDER_NOTE_MAX, `A note must be at most ${ORDER_NOTE_MAX} characters`).min(1, REQUIRED),
+});
+export type OrderNoteBody = z.infer<typeof OrderNoteBodySchema>;
+
 /** Lists that set aside what needs the owner's eye: payment problems, and checkouts closed unpaid. */
 export const ORDER_FILTERS = ['payment-problem', 'expired'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];

@@ -111,6 +111,21 @@ describe('shipping labels', () => {
     expect(fresh).not.toBe(first);
     expect((await admin.call('DELETE', `/api/orders/${id}/label`)).statusCode).toBe(200);
     expect((await admin.call('DELETE', `/api/orders/${id}/label`)).statusCode).toBe(409);
+
+    // The order's history names each label made, printed and voided, once each, with the admin.
+    const history = (
+      (await admin.call('GET', `/api/orders/${id}/timeline`)).json() as { type: string; message: string; actor: string }[]
+    )
+      .filter((e) => e.type.startsWith('label_'))
+      .map((e) => `${e.type} ${e.message.replace(/job \d+/, 'job N')} (${e.actor})`);
+    const made = (tracking: string) =>
+      `label_created Label created: USPS Ground Advantage, tracking ${tracking}, $4.25 (${ADMIN.username})`;
+    expect(history.filter((line) => line.startsWith('label_created'))).toEqual([made(first), made(fresh)]);
+    expect(history.filter((line) => line.startsWith('label_voided'))).toEqual([
+      `label_voided Label voided (tracking ${first}) (${ADMIN.username})`,
+      `label_voided Label voided (tracking ${fresh}) (${ADMIN.username})`,
+    ]);
+    expect(history.filter((line) => line.startsWith('label_printed'))).toHaveLength(5);
   });
 
   it('refuses a label for an unpaid order or one without an address, and writes nothing', async () => {

@@ -44,6 +44,8 @@ const TABLES = [
   'stored_files',
   'stock_holds',
   'admin_devices',
+  'order_events',
+  'order_counts',
 ];
 
 async function snapshot(): Promise<string> {
@@ -122,6 +124,7 @@ const ENDPOINTS: { method: InjectOptions['method']; url: string; admin?: boolean
   { method: 'PUT', url: '/api/admin/products/5/set-inventory', admin: true, body: true },
   { method: 'PUT', url: '/api/admin/products/5/order', admin: true, body: true },
   { method: 'PUT', url: '/api/orders/1001/status', admin: true, body: true },
+  { method: 'POST', url: '/api/orders/1001/notes', admin: true, body: true },
   { method: 'POST', url: '/api/admin/upload-image', admin: true, body: true },
 ];
 
@@ -144,6 +147,8 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'DELETE', url: (id) => `/api/orders/${id}/label`, admin: true },
   { method: 'GET', url: (id) => `/api/orders/${id}/label`, admin: true },
   { method: 'GET', url: (id) => `/api/orders/${id}/packing-slip`, admin: true },
+  { method: 'GET', url: (id) => `/api/orders/${id}/timeline`, admin: true },
+  { method: 'POST', url: (id) => `/api/orders/${id}/notes`, admin: true },
   { method: 'GET', url: (id) => `/api/orders?status=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/orders?filter=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/orders?limit=${id}`, admin: true },

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ORDER_EVENT_TYPES } from '../../shared/order-events.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered'] as const;
 
@@ -132,4 +133,24 @@ export const orderCounts = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.slot, t.status, t.paymentMode, t.hasIssue, t.hasPaid, t.hasEmail, t.hasExpired] })],
+);
+
+/**
+ * Owned by the orders domain. An order's history: each event with its time, what it was, a line
+ * for the owner and who did it (the shopper, the store, the payment provider, or the admin's name).
+ * The owner's notes are events too. Gone with its order.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    type: text('type', { enum: ORDER_EVENT_TYPES }).notNull(),
+    message: text('message').notNull(),
+    actor: text('actor').notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );

@@ -35,7 +35,8 @@ export interface OutboxMessage extends Mail {
 }
 
 type Row = typeof mailOutbox.$inferSelect;
-type DeliveredHook = (tx: Tx, ref: number | null) => Promise<void>;
+/** Told of a delivered message: its reference (an order id) and the address it went to. */
+type DeliveredHook = (tx: Tx, ref: number | null, to: string) => Promise<void>;
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
@@ -117,7 +118,7 @@ export function createOutbox(d: { db: Database; mailer: Mailer; log: FastifyBase
         .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, textBody: '', htmlBody: '' })
         .where(eq(mailOutbox.id, row.id))
         .returning({ id: mailOutbox.id });
-      if (done) await hooks.get(row.kind)?.(tx, row.ref);
+      if (done) await hooks.get(row.kind)?.(tx, row.ref, row.toAddress);
     });
     return true;
   }

@@ -54,6 +54,9 @@ export function checkOrigin(config: Config, req: FastifyRequest): void {
 /** Every hook requireAdmin made, so a route's own hooks can be recognised as the guard. */
 const guards = new WeakSet<object>();
 
+/** The signed-in admin's username, as stock movements and order histories name who did a change. */
+export const adminName = (req: { admin: { username: string } | null }): string => req.admin?.username ?? 'admin';
+
 /** onRequest hook for every admin route: a valid session, and the Origin check. */
 export function requireAdmin(config: Config) {
   const cookie = adminCookieName(config);

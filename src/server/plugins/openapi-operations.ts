@@ -396,6 +396,21 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: 'The dashboard’s summary cards and the count of each status and filter, computed in the database.',
     ok: { status: 200, description: 'The figures.', body: 'OrdersSummary' },
   },
+  'GET /api/orders/:id/timeline': {
+    tag: 'Orders',
+    operationId: 'getOrderTimeline',
+    summary: 'An order’s history',
+    description:
+      'Every event of the order, oldest first: checkout started, shipping saved, declined payment attempts with the provider’s reason, paid, e-mails sent, labels, status changes, the owner’s notes.',
+    ok: { status: 200, description: 'The events.', body: 'OrderTimeline' },
+  },
+  'POST /api/orders/:id/notes': {
+    tag: 'Orders',
+    operationId: 'addOrderNote',
+    summary: 'Add a note to an order',
+    description: 'An internal note, kept in the order’s history with the admin’s name. Never shown to the shopper.',
+    ok: { status: 201, description: 'The note as it appears in the history.', body: 'OrderEvent' },
+  },
   'PUT /api/orders/:id/status': {
     tag: 'Orders',
     operationId: 'setOrderStatus',

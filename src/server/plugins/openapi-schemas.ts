@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AdminMe, OrdersSummary } from '#shared/admin.ts';
+import { ORDER_EVENT_TYPES, type OrderEvent } from '#shared/order-events.ts';
 import { CartItemSchema, CartSchema } from '#shared/cart.ts';
 import { ProductListSchema, PublicProductSchema } from '#shared/catalog.ts';
 import type { CheckoutOrder, CheckoutStarted, TestConfirmResult } from '#shared/checkout.ts';
@@ -34,6 +35,13 @@ const Checkout: z.ZodType<CheckoutOrder> = z.object({
   hasShipping: z.boolean(),
   hold: z.object({ held: z.boolean(), until: isoTime.nullable() }),
   expiresAt: isoTime,
+});
+
+const OrderEventDoc: z.ZodType<OrderEvent> = z.object({
+  at: isoTime,
+  type: z.enum(ORDER_EVENT_TYPES),
+  message: z.string().describe('What happened, in a sentence for the owner'),
+  actor: z.string().describe("'shopper', 'store', 'payment provider', or the admin's username"),
 });
 
 const ErrorDoc = ErrorBodySchema.extend({
@@ -78,6 +86,8 @@ export const RESPONSE_SCHEMAS = {
   ReviewCreated: z.object({ success: z.literal(true), id: z.number().int() }),
   SignedIn: z.object({ success: z.literal(true), username: z.string() }),
   AdminMe: z.object({ username: z.string() }) satisfies z.ZodType<AdminMe>,
+  OrderEvent: OrderEventDoc,
+  OrderTimeline: z.array(OrderEventDoc),
   OrdersSummary: z.object({
     totalOrders: z.number().int().describe('Every paid order and every payment problem'),
     paidOrders: z.number().int().describe('Paid, shipped or delivered, with real money'),

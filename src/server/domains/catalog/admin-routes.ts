@@ -8,12 +8,12 @@ import {
   SetInventoryBodySchema,
 } from '#shared/admin.ts';
 import { AppError } from '../../errors.ts';
+import { adminName } from '../../plugins/admin-guard.ts';
 import { MAX_UPLOAD_BYTES, storeProductImage } from './image-upload.ts';
 
 /** The dashboard's product and inventory calls (SPEC §7 "Admin calls"); registered behind requireAdmin. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = app.services.catalog;
-  const actor = (req: { admin: { username: string } | null }) => req.admin?.username ?? 'admin';
   const params = IdParamsSchema;
 
   app.get('/api/admin/products', async (_req, reply) => {
@@ -21,20 +21,20 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return catalog.listAllProducts();
   });
   app.post('/api/admin/products', { schema: { body: ProductFormSchema } }, async (req, reply) =>
-    reply.status(201).send(await catalog.createProduct(req.body, actor(req))),
+    reply.status(201).send(await catalog.createProduct(req.body, adminName(req))),
   );
   app.put('/api/admin/products/:id', { schema: { params, body: ProductFormSchema } }, async (req) =>
-    catalog.updateProduct(req.params.id, req.body, actor(req)),
+    catalog.updateProduct(req.params.id, req.body, adminName(req)),
   );
   app.delete('/api/admin/products/:id', { schema: { params } }, async (req) => {
     await catalog.deleteProduct(req.params.id);
     return { success: true };
   });
   app.put('/api/admin/products/:id/inventory', { schema: { params, body: InventoryChangeBodySchema } }, async (req) =>
-    catalog.adjustInventory(req.params.id, req.body.change, actor(req)),
+    catalog.adjustInventory(req.params.id, req.body.change, adminName(req)),
   );
   app.put('/api/admin/products/:id/set-inventory', { schema: { params, body: SetInventoryBodySchema } }, async (req) =>
-    catalog.setInventory(req.params.id, req.body.inventory, actor(req)),
+    catalog.setInventory(req.params.id, req.body.inventory, adminName(req)),
   );
   app.put('/api/admin/products/:id/order', { schema: { params, body: DisplayOrderBodySchema } }, async (req) =>
     catalog.setDisplayOrder(req.params.id, req.body.displayOrder),

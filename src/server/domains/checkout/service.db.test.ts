@@ -124,6 +124,11 @@ describe('the expiry sweep', () => {
     expect((await s.order(order.id))?.expiredAt).not.toBeNull();
     expect(await count(t.app, 'payments', `provider_payment_id = '${paymentIntentId}' and status = 'canceled'`)).toBe(1);
     expect(await s.checkout.sweepExpired()).toBe(0);
+    // The order's history tells it: started, then closed once by the store.
+    expect((await t.app.services.orders.timeline(order.id)).map((e) => `${e.type} (${e.actor})`)).toEqual([
+      'checkout_started (shopper)',
+      'checkout_closed (store)',
+    ]);
   });
 
   it('completes a checkout past its end whose payment succeeded after all, instead of closing it', async () => {

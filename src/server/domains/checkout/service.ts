@@ -33,5 +33,21 @@ export function createCheckoutService(d: CheckoutDeps) {
     sweepExpired,
     /** At start (main.ts): payments that succeeded while no instance completed their order. */
     reconcilePaid,
+
+    /**
+     * A payment attempt the provider declined (the test card form, Stripe's webhook): kept on the
+     * payment, and in its order's history with the provider's reason.
+     */
+    async paymentFailed(paymentIntentId: string, reason: string | null): Promise<void> {
+      await d.payments.recordFailure(paymentIntentId, reason);
+      const order = await d.orders.byPaymentId(paymentIntentId);
+      if (!order) return;
+      await d.orders.recordEvent(
+        order.id,
+        'payment_failed',
+        `Payment declined: ${reason ?? 'no reason given'}`,
+        'payment provider',
+      );
+    },
   };
 }

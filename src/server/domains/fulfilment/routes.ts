@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '#shared/admin.ts';
+import { adminName } from '../../plugins/admin-guard.ts';
 
 /** Labels, packing slips and printing (SPEC §7); registered behind requireAdmin. */
 export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const fulfilment = app.services.fulfilment;
   const params = IdParamsSchema;
 
-  app.post('/api/orders/:id/create-label', { schema: { params } }, async (req) => fulfilment.createLabel(req.params.id));
-  app.delete('/api/orders/:id/label', { schema: { params } }, async (req) => fulfilment.voidLabel(req.params.id));
+  app.post('/api/orders/:id/create-label', { schema: { params } }, async (req) =>
+    fulfilment.createLabel(req.params.id, { admin: adminName(req) }),
+  );
+  app.delete('/api/orders/:id/label', { schema: { params } }, async (req) =>
+    fulfilment.voidLabel(req.params.id, { admin: adminName(req) }),
+  );
 
   app.get('/api/orders/:id/label', { schema: { params } }, async (req, reply) =>
     reply

@@ -1,11 +1,12 @@
 import type { AdminOrder } from '#shared/admin.ts';
+import { formatUsd } from '#shared/money.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { IppError, jobState, printPdf } from '../../lib/ipp.ts';
 import type { FileStore } from '../files/store.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import type { OrdersService } from '../orders/service.ts';
+import type { Actor, OrdersService } from '../orders/service.ts';
 import { packingSlipPdf, testPagePdf } from './documents.ts';
 import type { LabelProvider } from './label-provider.ts';
 
@@ -71,7 +72,7 @@ export function createFulfilmentService(d: {
      * POST /api/orders/:id/create-label: the order's label (made once; the same one again after
      * that), then printed when a printer is configured.
      */
-    async createLabel(orderId: number): Promise<{ order: AdminOrder } & PrintOutcome> {
+    async createLabel(orderId: number, actor: Actor): Promise<{ order: AdminOrder } & PrintOutcome> {
       const order = await d.orders.orderForLabel(orderId);
       let current = order;
       let pdf = await labelPdf(order);
@@ -101,7 +102,14 @@ export function createFulfilmentService(d: {
           shippingCostCents: label.costCents,
           labelUrl: `/api/orders/${orderId}/label`,
         });
-        if (!kept) {
+        if (kept) {
+          await d.orders.recordEvent(
+            orderId,
+            'label_created',
+            `Label created: ${label.carrier} ${label.service}, tracking ${label.trackingNumber}, ${formatUsd(label.costCents)}`,
+            actor,
+          );
+        } else {
           // Another request made the label first: this one is not used.
           await d.provider.void(label.trackingNumber).catch(() => {});
         }
@@ -109,15 +117,17 @@ export function createFulfilmentService(d: {
         pdf = (await labelPdf(current)) ?? label.pdf;
       }
       const outcome = await print(pdf, `Label ${orderLabel(current)}`);
+      if (outcome.printed) await d.orders.recordEvent(orderId, 'label_printed', `Label printed: ${outcome.message}`, actor);
       return { order: current, ...outcome };
     },
 
     /** DELETE /api/orders/:id/label: voids the label so a new one can be made. */
-    async voidLabel(orderId: number): Promise<AdminOrder> {
+    async voidLabel(orderId: number, actor: Actor): Promise<AdminOrder> {
       const order = await d.orders.adminOrder(orderId);
       if (!order.trackingNumber) throw new AppError('conflict', 'This order has no label to void');
       await d.provider.void(order.trackingNumber);
       await d.orders.detachLabel(orderId);
+      await d.orders.recordEvent(orderId, 'label_voided', `Label voided (tracking ${order.trackingNumber})`, actor);
       return d.orders.adminOrder(orderId);
     },
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema, OrderStatusBodySchema, OrdersQuerySchema } from '#shared/admin.ts';
+import { IdParamsSchema, OrderNoteBodySchema, OrderStatusBodySchema, OrdersQuerySchema } from '#shared/admin.ts';
+import { adminName } from '../../plugins/admin-guard.ts';
 
 /** The dashboard's order calls (SPEC §7 "Admin calls"); registered behind requireAdmin. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +19,16 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/orders/:id/status', { schema: { params: IdParamsSchema, body: OrderStatusBodySchema } }, async (req) =>
-    orders.setStatus(req.params.id, req.body.status),
+    orders.setStatus(req.params.id, req.body.status, { admin: adminName(req) }),
+  );
+
+  app.get('/api/orders/:id/timeline', { schema: { params: IdParamsSchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return orders.timeline(req.params.id);
+  });
+
+  app.post('/api/orders/:id/notes', { schema: { params: IdParamsSchema, body: OrderNoteBodySchema } }, async (req, reply) =>
+    reply.status(201).send(await orders.addNote(req.params.id, req.body.text, { admin: adminName(req) })),
   );
 };
 

@@ -1,4 +1,6 @@
+import { formatUsd } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
+import { recordEvent } from './history.ts';
 import type { OrderMail } from './mail-queue.ts';
 import * as repo from './repo.ts';
 
@@ -13,11 +15,22 @@ export const isOpen = (o: repo.OrderRow) =>
 export function createOrderLifecycle(db: Database, mail: OrderMail) {
   return {
     /** A new unpaid order; its lines copy each product's name and price (order lines are snapshots). */
-    open: (
+    async open(
       tx: Tx,
       v: Parameters<typeof repo.insertOrder>[1],
       lines: Parameters<typeof repo.insertOrder>[2],
-    ): Promise<repo.OrderRow> => repo.insertOrder(tx, v, lines),
+    ): Promise<repo.OrderRow> {
+      const order = await repo.insertOrder(tx, v, lines);
+      const units = lines.reduce((n, l) => n + l.quantity, 0);
+      await recordEvent(
+        tx,
+        order.id,
+        'checkout_started',
+        `Checkout started: ${units} ${units === 1 ? 'item' : 'items'}, ${formatUsd(order.totalCents)}`,
+        'shopper',
+      );
+      return order;
+    },
 
     byId: (id: number, tx: Tx = db) => repo.selectById(tx, id),
     byPaymentId: (paymentIntentId: string) => repo.selectByPaymentId(db, paymentIntentId),
@@ -44,17 +57,23 @@ export function createOrderLifecycle(db: Database, mail: OrderMail) {
     /** Closes an unpaid checkout: it can no longer be paid, and it leaves the dashboard. */
     async close(tx: Tx, orderId: number): Promise<void> {
       await repo.updateOrder(tx, orderId, { expiredAt: new Date() });
+      await recordEvent(tx, orderId, 'checkout_closed', 'Checkout closed unpaid; nothing is held for it any more', 'store');
     },
 
     /** Sets a payment problem aside for the owner; the order is then never paid by itself. */
-    flag: async (tx: Tx, order: repo.OrderRow, issue: string): Promise<repo.OrderRow> =>
-      (await repo.updateOrder(tx, order.id, { paymentIssue: issue })) ?? order,
+    async flag(tx: Tx, order: repo.OrderRow, issue: string): Promise<repo.OrderRow> {
+      const flagged = (await repo.updateOrder(tx, order.id, { paymentIssue: issue })) ?? order;
+      await recordEvent(tx, order.id, 'payment_problem', `Payment problem: ${issue}`, 'store');
+      return flagged;
+    },
 
     /** Paid: its stock is its own for good, and its confirmation is queued with the change. */
     async markPaid(tx: Tx, order: repo.OrderRow): Promise<repo.OrderRow> {
       const paid =
         (await repo.updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), stockReleasedAt: null, expiredAt: null })) ??
         order;
+      const how = paid.paymentMode === 'test' ? ' with a test payment (no money taken)' : '';
+      await recordEvent(tx, order.id, 'paid', `Paid ${formatUsd(paid.totalCents)}${how}`, 'payment provider');
       await mail.queueConfirmation(tx, paid);
       return paid;
     },

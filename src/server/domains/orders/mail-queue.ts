@@ -2,6 +2,7 @@ import type { Tx } from '#db/client.ts';
 import type { Outbox } from '../../lib/mail-outbox.ts';
 import { orderConfirmationMail } from './emails/order-confirmation.tsx';
 import { orderShippedMail } from './emails/order-shipped.tsx';
+import { recordEvent } from './history.ts';
 import * as repo from './repo.ts';
 
 const CONFIRMATION_MAIL = 'order_confirmation';
@@ -22,11 +23,15 @@ export interface OrderMailDeps {
  * outbox key, and confirmation_email_sent_at / shipped_email_sent_at once delivered.
  */
 export function createOrderMail(d: OrderMailDeps) {
-  d.outbox.onDelivered(CONFIRMATION_MAIL, async (tx, orderId) => {
-    if (orderId !== null) await repo.markConfirmationSent(tx, orderId);
+  d.outbox.onDelivered(CONFIRMATION_MAIL, async (tx, orderId, to) => {
+    if (orderId === null) return;
+    await repo.markConfirmationSent(tx, orderId);
+    await recordEvent(tx, orderId, 'email_sent', `Order confirmation e-mailed to ${to}`, 'store');
   });
-  d.outbox.onDelivered(SHIPPED_MAIL, async (tx, orderId) => {
-    if (orderId !== null) await repo.markShippedSent(tx, orderId);
+  d.outbox.onDelivered(SHIPPED_MAIL, async (tx, orderId, to) => {
+    if (orderId === null) return;
+    await repo.markShippedSent(tx, orderId);
+    await recordEvent(tx, orderId, 'email_sent', `Shipped e-mail sent to ${to}`, 'store');
   });
 
   return {

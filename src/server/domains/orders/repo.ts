@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { orderCounts, orderItems, orderSearchText, orders } from '#db/schema/index.ts';
+import { orderCounts, orderEvents, orderItems, orderSearchText, orders } from '#db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -365,4 +365,21 @@ export async function selectRecentPendingPaymentIds(db: Tx): Promise<string[]> {
       ),
     );
   return rows.map((r) => r.id).filter((id): id is string => Boolean(id));
+}
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** One event of an order's history, written in the caller's transaction (with the change it tells of). */
+export async function insertEvent(
+  tx: Tx,
+  v: { orderId: number; type: OrderEventRow['type']; message: string; actor: string },
+): Promise<OrderEventRow> {
+  const [row] = await tx.insert(orderEvents).values(v).returning();
+  if (!row) throw new Error('order event not inserted');
+  return row;
+}
+
+/** An order's history, oldest first. */
+export function selectEvents(db: Tx, orderId: number): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
 }

@@ -1,16 +1,19 @@
 import type { AdminOrder, OrderStatus, OrdersQuery, OrdersSummary } from '#shared/admin.ts';
 import { formatCents } from '#shared/money.ts';
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
+import type { OrderEvent, OrderEventType } from '#shared/order-events.ts';
 import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import type { Database } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import { type Actor, recordEvent, toOrderEvent } from './history.ts';
 import { createOrderLifecycle, isOpen } from './lifecycle.ts';
 import { createOrderMail, type OrderMailDeps } from './mail-queue.ts';
 import * as repo from './repo.ts';
 import { toAdminOrder, toCheckoutOrder } from './views.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+export type { Actor } from './history.ts';
 
 /**
  * Which kinds of order each of the dashboard's lists holds, for its count in the summary. The lists
@@ -81,16 +84,20 @@ export function createOrdersService(d: Deps) {
         throw new AppError('conflict', 'This order is already paid; its shipping address can no longer be changed');
       }
       if (!isOpen(order)) throw new AppError('conflict', CHECKOUT_EXPIRED);
-      const updated = await repo.updateOrder(db, order.id, {
-        email: f.email.toLowerCase(),
-        firstName: f.firstName,
-        lastName: f.lastName,
-        phone: f.phone || null,
-        shippingAddress: f.address,
-        shippingCity: f.city,
-        shippingState: f.state,
-        shippingZip: f.zip,
-        shippingCountry: f.country,
+      const updated = await db.transaction(async (tx) => {
+        const saved = await repo.updateOrder(tx, order.id, {
+          email: f.email.toLowerCase(),
+          firstName: f.firstName,
+          lastName: f.lastName,
+          phone: f.phone || null,
+          shippingAddress: f.address,
+          shippingCity: f.city,
+          shippingState: f.state,
+          shippingZip: f.zip,
+          shippingCountry: f.country,
+        });
+        await recordEvent(tx, order.id, 'shipping_saved', `Shipping details saved: ${f.city}, ${f.state}`, 'shopper');
+        return saved;
       });
       return checkoutView(updated ?? order);
     },
@@ -140,7 +147,7 @@ export function createOrdersService(d: Deps) {
      * had ended takes its stock again when the owner marks it paid or further (409 when it cannot);
      * an order set back to pending keeps its stock and is never released by the sweeper.
      */
-    async setStatus(id: number, status: OrderStatus): Promise<AdminOrder> {
+    async setStatus(id: number, status: OrderStatus, actor: Actor): Promise<AdminOrder> {
       const updated = await db.transaction(async (tx) => {
         const order = await repo.selectById(tx, id, true);
         if (!order) throw notFound('Order');
@@ -159,6 +166,7 @@ export function createOrdersService(d: Deps) {
         if (status === 'shipped' && !order.shippedAt) set.shippedAt = new Date();
         if (status === 'delivered' && !order.deliveredAt) set.deliveredAt = new Date();
         const changed = (await repo.updateOrder(tx, order.id, set)) ?? order;
+        await recordEvent(tx, order.id, 'status_changed', `Status changed from ${order.status} to ${status}`, actor);
         if (status === 'shipped') await mail.queueShipped(tx, changed);
         return changed;
       });
@@ -181,6 +189,22 @@ export function createOrdersService(d: Deps) {
     /** Keeps a new label on its order; false when the order got one meanwhile. */
     attachLabel: (id: number, label: Parameters<typeof repo.attachLabel>[2]) => repo.attachLabel(db, id, label),
     detachLabel: (id: number) => repo.detachLabel(db, id),
+
+    /** Records what another domain did to an order (a label made or printed, a payment declined). */
+    recordEvent: (orderId: number, type: OrderEventType, message: string, actor: Actor) =>
+      recordEvent(db, orderId, type, message, actor),
+
+    /** GET /api/orders/:id/timeline: everything that happened to the order, oldest first; 404 for no such order. */
+    async timeline(id: number): Promise<OrderEvent[]> {
+      if (!(await repo.selectById(db, id))) throw notFound('Order');
+      return (await repo.selectEvents(db, id)).map(toOrderEvent);
+    },
+
+    /** POST /api/orders/:id/notes: the owner's note, kept in the order's history. */
+    async addNote(id: number, text: string, actor: Actor): Promise<OrderEvent> {
+      if (!(await repo.selectById(db, id))) throw notFound('Order');
+      return recordEvent(db, id, 'note', text, actor);
+    },
     async adminOrder(id: number): Promise<AdminOrder> {
       const row = await repo.selectById(db, id);
       if (!row) throw notFound('Order');

@@ -24,6 +24,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           // Not the payment id: it is the key to the buyer's checkout, and the request line identifies this one.
           req.log.warn({ err }, 'completion after test confirm failed; the browser will retry');
         });
+      } else {
+        await checkout.paymentFailed(outcome.paymentId, outcome.message ?? null);
       }
       return outcome.message ? { status: outcome.status, message: outcome.message } : { status: outcome.status };
     },

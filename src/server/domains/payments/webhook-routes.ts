@@ -35,7 +35,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
           throw new AppError('unavailable', 'The payment is not settled yet; send the event again later');
         }
       } else if (event.paymentId && event.outcome === 'failed') {
-        await payments.recordFailure(event.paymentId, event.lastError);
+        await checkout.paymentFailed(event.paymentId, event.lastError);
       }
     } catch (err) {
       if (err instanceof AppError) throw err;
