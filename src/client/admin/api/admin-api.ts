@@ -50,16 +50,9 @@ export const setDisplayOrder = (id: number, displayOrder: number) =>
 export async function uploadImage(file: File): Promise<{ imageUrl: string }> {
   const form = new FormData();
   form.append('image', file);
-  const res = await fetch('/api/admin/upload-image', { method: 'POST', body: form, credentials: 'include' });
-  const text = await res.text();
-  let body: { message?: string; imageUrl?: string } | undefined;
-  try {
-    body = JSON.parse(text) as typeof body;
-  } catch {
-    body = undefined;
-  }
-  if (!res.ok || !body?.imageUrl) throw new ApiError(res.status, text || res.statusText, body?.message, undefined);
-  return { imageUrl: body.imageUrl };
+  const { imageUrl } = await api<{ imageUrl?: string }>('/api/admin/upload-image', { method: 'POST', body: form });
+  if (!imageUrl) throw new Error('The upload answered without an image URL');
+  return { imageUrl };
 }
 
 export const createLabel = (id: number) =>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { logout, meQuery, ordersQuery, testPrint } from '../api/admin-api.ts';
@@ -60,7 +60,7 @@ export function DashboardPage() {
       toast({ title: 'Test Print Sent', description: res.message ?? 'A test page was sent to the printer.' });
     } catch (err) {
       if (guard(err)) return;
-      const message = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Printer connection failed';
+      const message = errorMessage(err, 'Printer connection failed');
       toast({ title: 'Print Test Failed', description: message, variant: 'destructive' });
     }
   };

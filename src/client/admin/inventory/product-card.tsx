@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide';
 import { type FormEvent, useState } from 'react';
 import { type AdminProduct, stockBand } from '#shared/admin.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -53,7 +53,7 @@ export function ProductCard({ product: p, busy, onEdit }: { product: AdminProduc
     },
     onError: (err, c) => {
       if (guard(err)) return;
-      const reason = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Please try again.';
+      const reason = errorMessage(err, 'Please try again.');
       toast({ title: c.kind === 'delete' ? 'Deletion Failed' : 'Update Failed', description: reason, variant: 'destructive' });
     },
   });

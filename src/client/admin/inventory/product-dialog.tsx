@@ -3,7 +3,7 @@ import { X } from 'lucide';
 import { Dialog } from 'radix-ui';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { type AdminProduct, type ProductForm, ProductFormSchema, type ProductFormValues } from '#shared/admin.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
@@ -69,7 +69,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
         for (const [k, msgs] of Object.entries(err.fieldErrors)) server[k as keyof Values] = msgs[0];
         setErrors(server);
       }
-      const reason = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Please try again.';
+      const reason = errorMessage(err, 'Please try again.');
       toast({ title: product ? 'Update Failed' : 'Creation Failed', description: reason, variant: 'destructive' });
     },
   });
@@ -108,7 +108,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
       toast({ title: 'Success', description: 'Image uploaded successfully' });
     } catch (err) {
       if (!guard(err)) {
-        const reason = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to upload image';
+        const reason = errorMessage(err, 'Failed to upload image');
         toast({ title: 'Error', description: reason, variant: 'destructive' });
       }
     } finally {

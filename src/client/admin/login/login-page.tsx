@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -28,7 +28,7 @@ export function LoginPage() {
       toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
       navigate('/admin', { replace: true });
     } catch (err) {
-      const message = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Invalid username or password';
+      const message = errorMessage(err, 'Invalid username or password');
       toast({ title: 'Login Failed', description: message, variant: 'destructive' });
       setPending(false);
     }

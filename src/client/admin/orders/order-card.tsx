@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type AdminOrder, ORDER_STATUSES, type OrderStatus } from '#shared/admin.ts';
 import { Button, buttonVariants } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { createLabel, setOrderStatus, voidLabel } from '../api/admin-api.ts';
 import { useSessionGuard } from '../api/use-session-guard.ts';
 import { copyText } from './copy.ts';
@@ -45,7 +45,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
     },
     onError: (err) => {
       if (guard(err)) return;
-      const message = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to create shipping label';
+      const message = errorMessage(err, 'Failed to create shipping label');
       toast({ title: 'Label Creation Failed', description: message, variant: 'destructive' });
     },
   });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { PURCHASE_REQUIRED } from '#shared/review-types.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -15,11 +15,10 @@ import { forgetReviewLink } from './review-link.ts';
 type Step = 'email' | 'sending' | 'code' | 'checking' | 'verified' | 'denied';
 const EMPTY = { rating: 0, customerName: '', customerEmail: '', title: '', content: '' };
 
-/** The server's reason for a 4xx (a wrong code, a limit), else the SPEC's words. */
+/** The server's reason for a 4xx (a wrong code, a limit; a refused field says which), else the SPEC's words. */
 const failure = (err: unknown) =>
-  err instanceof ApiError && err.status < 500 && err.serverMessage
-    ? (Object.values(err.fieldErrors ?? {})[0]?.[0] ?? err.serverMessage)
-    : 'Unable to verify purchase. Please try again.';
+  (err instanceof ApiError && Object.values(err.fieldErrors ?? {})[0]?.[0]) ||
+  errorMessage(err, 'Unable to verify purchase. Please try again.', '4xx');
 
 /**
  * The review form (SPEC §2, §4, §5): the buyer proves the e-mail is theirs with a code the store
@@ -143,9 +142,11 @@ export function ReviewForm({
       void qc.invalidateQueries({ queryKey: ['review-stats', productId] });
       onDone();
     } catch (err) {
-      const message =
-        err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to submit review. Please try again.';
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to submit review. Please try again.'),
+        variant: 'destructive',
+      });
       // An expired verification: verify again (the review typed so far stays).
       if (err instanceof ApiError && err.status === 403) dropVerification();
     } finally {

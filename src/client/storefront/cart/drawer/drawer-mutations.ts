@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { currentAnalyticsSession } from '../../../analytics/session.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, api, errorMessage } from '../../../lib/api-client.ts';
 import { getSessionId } from '../../../lib/session-id.ts';
 import { toast } from '../../../ui/toast.tsx';
-import { cartErrorText } from '../api/cart-error.ts';
 import { useRefetchCart } from '../api/refetch-cart.ts';
 
 // The drawer's own cart changes, loaded with the drawer rather than with the page.
 
 const destructive = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
-const failed = (fallback: string) => (err: unknown) => destructive(cartErrorText(err, fallback));
+// The server's reason when it is about stock (409), as for adding (docs/decisions/0007).
+const failed = (fallback: string) => (err: unknown) => destructive(errorMessage(err, fallback, 409));
 
 export function useUpdateCartItem() {
   const refetch = useRefetchCart();
@@ -72,10 +72,7 @@ export function useStartCheckout() {
         toast({ title: 'Cart Empty', description: 'Add items to your cart before checking out.', variant: 'destructive' });
         return;
       }
-      const description =
-        err instanceof ApiError && err.status < 500 && err.serverMessage
-          ? err.serverMessage
-          : 'Unable to proceed to checkout. Please try again.';
+      const description = errorMessage(err, 'Unable to proceed to checkout. Please try again.', '4xx');
       toast({ title: 'Checkout Error', description, variant: 'destructive' });
     },
   });
