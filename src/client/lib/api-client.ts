@@ -29,11 +29,9 @@ export class ApiError extends Error {
  * shopper can act on); or one status, such as 409 for the cart's stock limits (docs/decisions/0007).
  */
 export function errorMessage(err: unknown, fallback: string, shownFor: 'any' | '4xx' | number = 'any'): string {
-  return err instanceof ApiError &&
-    err.serverMessage &&
-    (shownFor === 'any' || (shownFor === '4xx' ? err.status < 500 : err.status === shownFor))
-    ? err.serverMessage
-    : fallback;
+  const shown =
+    err instanceof ApiError && (shownFor === 'any' || (shownFor === '4xx' ? err.status < 500 : err.status === shownFor));
+  return (shown && err.serverMessage) || fallback;
 }
 
 /** A call to the store's API: JSON (or a multipart form) with the session cookie; JSON back. */
@@ -57,7 +55,7 @@ export async function api<T>(
     try {
       parsed = JSON.parse(text) as Partial<ErrorBody>;
     } catch {
-      parsed = undefined;
+      // not JSON (a proxy's error page): the status and text say it all
     }
     throw new ApiError(res.status, text, parsed);
   }

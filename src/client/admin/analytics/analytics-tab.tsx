@@ -1,23 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import type { AnalyticsResponse } from '#shared/analytics-types.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { toast } from '../../ui/toast.tsx';
-import { adminRetry } from '../api/admin-api.ts';
+import { useAnalytics } from './api/get-analytics.ts';
 
 // recharts loads with this tab only.
 const DailyChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m.DailyChart })));
 const SourcesChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m.SourcesChart })));
-
-const analyticsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'analytics'] as const,
-    queryFn: () => api<AnalyticsResponse>('/api/analytics'),
-    retry: adminRetry,
-    refetchInterval: 60_000,
-  });
 
 const usd = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -51,25 +38,7 @@ function vitalRating(metric: 'lcp' | 'inp' | 'cls', v: number): string {
 
 /** SPEC §2 "Analytics tab", from first-party, cookie-less data. */
 export function AnalyticsTab() {
-  const navigate = useNavigate();
-  const q = useQuery(analyticsQuery());
-  useEffect(() => {
-    if (!q.error) return;
-    if (q.error instanceof ApiError && q.error.status === 401) {
-      toast({
-        title: 'Analytics Error',
-        description: 'Admin session expired. Please refresh the page and log in again.',
-        variant: 'destructive',
-      });
-      navigate('/admin/login', { replace: true });
-      return;
-    }
-    toast({
-      title: 'Analytics Error',
-      description: `Error loading analytics: ${q.error instanceof Error ? q.error.message : String(q.error)}`,
-      variant: 'destructive',
-    });
-  }, [q.error, navigate]);
+  const q = useAnalytics();
 
   if (q.isPending)
     return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">Loading analytics...</p>;

@@ -1,4 +1,11 @@
-import type { AdminOrder } from '#shared/admin.ts';
+import type { AdminOrder, OrderStatus } from '#shared/admin.ts';
+
+export const STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
 
 /** SPEC §2: 10- or 11-digit US numbers as +1-xxx-xxx-xxxx, anything else as entered, 'Not provided' when empty. */
 export function formatPhone(phone: string | null): string {
