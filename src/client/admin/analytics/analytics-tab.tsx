@@ -1,12 +1,11 @@
 import { lazy, type ReactNode, Suspense } from 'react';
+import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button } from '../../ui/button.tsx';
 import { useAnalytics } from './api/get-analytics.ts';
 
 // recharts loads with this tab only.
 const DailyChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m.DailyChart })));
 const SourcesChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m.SourcesChart })));
-
-const usd = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function Card({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -60,16 +59,16 @@ export function AnalyticsTab() {
       <Card title="Revenue Metrics">
         <Figures
           rows={[
-            ['Total revenue', usd(b.totalRevenue)],
-            ['Last 30 days', usd(b.last30DaysRevenue)],
-            ['Last 7 days', usd(b.last7DaysRevenue)],
-            ['Average order value', usd(b.averageOrderValue)],
+            ['Total revenue', formatUsd(parseCents(b.totalRevenue))],
+            ['Last 30 days', formatUsd(parseCents(b.last30DaysRevenue))],
+            ['Last 7 days', formatUsd(parseCents(b.last7DaysRevenue))],
+            ['Average order value', formatUsd(parseCents(b.averageOrderValue))],
           ]}
         />
         {b.testOrders.count > 0 ? (
           <p className="mt-3 text-xs text-zinc-600">
-            Not counted: {b.testOrders.count} test {b.testOrders.count === 1 ? 'order' : 'orders'} ({usd(b.testOrders.total)})
-            paid with test payments.
+            Not counted: {b.testOrders.count} test {b.testOrders.count === 1 ? 'order' : 'orders'} (
+            {formatUsd(parseCents(b.testOrders.total))}) paid with test payments.
           </p>
         ) : null}
       </Card>
@@ -119,7 +118,7 @@ export function AnalyticsTab() {
               <tr key={d.date} className="border-t border-zinc-100">
                 <td className="py-1">{d.date}</td>
                 <td className="py-1 text-right tabular-nums">{d.sessions}</td>
-                <td className="py-1 text-right tabular-nums">{usd(d.revenue)}</td>
+                <td className="py-1 text-right tabular-nums">{formatUsd(parseCents(d.revenue))}</td>
               </tr>
             ))}
           </tbody>
