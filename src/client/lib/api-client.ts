@@ -6,9 +6,10 @@ import type { ErrorBody } from '#shared/errors.ts';
  * show it: `serverMessage` is the text meant for people, `code` the kind of failure.
  */
 export class ApiError extends Error {
-  readonly serverMessage: string | undefined;
-  readonly code: string | undefined;
-  readonly fieldErrors: Record<string, string[]> | undefined;
+  // Declared, then set once below: as class fields they would add code to every page's first load (0006).
+  declare readonly serverMessage: string | undefined;
+  declare readonly code: string | undefined;
+  declare readonly fieldErrors: Record<string, string[]> | undefined;
 
   constructor(
     readonly status: number,
@@ -25,12 +26,12 @@ export class ApiError extends Error {
 
 /**
  * The text a failure shows: the server's own message when it has one and the call's rule allows it,
- * else `fallback` (SPEC §8). `shownFor` is that rule: any answer; only 4xx (a 5xx says nothing a
- * shopper can act on); or one status, such as 409 for the cart's stock limits (docs/decisions/0007).
+ * else `fallback` (SPEC §8). `shownFor` is that rule: left out, any answer; '4xx', only client
+ * errors (a 5xx says nothing a shopper can act on); or one status, such as 409 for the cart's stock
+ * limits (docs/decisions/0007).
  */
-export function errorMessage(err: unknown, fallback: string, shownFor: 'any' | '4xx' | number = 'any'): string {
-  const shown =
-    err instanceof ApiError && (shownFor === 'any' || (shownFor === '4xx' ? err.status < 500 : err.status === shownFor));
+export function errorMessage(err: unknown, fallback: string, shownFor?: '4xx' | number): string {
+  const shown = err instanceof ApiError && (!shownFor || (shownFor === '4xx' ? err.status < 500 : err.status === shownFor));
   return (shown && err.serverMessage) || fallback;
 }
 

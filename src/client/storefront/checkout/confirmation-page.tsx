@@ -6,7 +6,7 @@ import { secretParamOf, withSecretParams } from '#shared/secret-params.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 import { buttonVariants } from '../../ui/button.tsx';
 import { PageMessage } from '../pages/not-found-page.tsx';
-import { getConfirmation } from './api/get-confirmation.ts';
+import { confirmationQuery } from './api/get-confirmation.ts';
 import { loadOrderSummary, removeOrderSummary, SAVED_SUMMARY_MS, type SavedOrder } from './order-storage.ts';
 import { OrderSummary } from './order-summary.tsx';
 
@@ -44,11 +44,7 @@ export function ConfirmationPage() {
     const timer = setTimeout(() => removeOrderSummary(paymentIntentId), SAVED_SUMMARY_MS);
     return () => clearTimeout(timer);
   }, [paymentIntentId, valid]);
-  const server = useQuery({
-    queryKey: ['confirmation', paymentIntentId],
-    queryFn: () => getConfirmation(paymentIntentId),
-    enabled: valid && saved === null,
-  });
+  const server = useQuery(confirmationQuery(paymentIntentId, valid && saved === null));
 
   const order = saved?.order ?? server.data;
   const shownOrderId = order?.orderId;

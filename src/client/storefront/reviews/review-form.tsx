@@ -5,6 +5,8 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { reviewStatsQuery } from './api/get-review-stats.ts';
+import { reviewsQuery } from './api/get-reviews.ts';
 import { submitReview } from './api/submit-review.ts';
 import { verifyCode } from './api/verify-code.ts';
 import { verifyPurchase } from './api/verify-purchase.ts';
@@ -138,8 +140,8 @@ export function ReviewForm({
       setValues(EMPTY);
       setVerifyEmail('');
       dropVerification();
-      void qc.invalidateQueries({ queryKey: ['reviews', productId] });
-      void qc.invalidateQueries({ queryKey: ['review-stats', productId] });
+      void qc.invalidateQueries({ queryKey: reviewsQuery(productId).queryKey });
+      void qc.invalidateQueries({ queryKey: reviewStatsQuery(productId).queryKey });
       onDone();
     } catch (err) {
       toast({

@@ -3,7 +3,7 @@ import type { CartItem } from '#shared/cart.ts';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { getSessionId } from '../../../lib/session-id.ts';
 import { toast } from '../../../ui/toast.tsx';
-import { useRefetchCart } from './refetch-cart.ts';
+import { useRefetchCart } from './get-cart.ts';
 
 export const addToCart = (v: { sessionId: string; productId: number; quantity: number }) =>
   api<CartItem>('/api/cart', { method: 'POST', body: v });
