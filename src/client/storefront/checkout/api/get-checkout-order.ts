@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { api } from '../../../lib/api-client.ts';
 import { sessionHeaders } from '../../../lib/session-id.ts';
@@ -9,3 +9,5 @@ export const getCheckoutOrder = (paymentIntentId: string) =>
 
 export const checkoutOrderQuery = (paymentIntentId: string) =>
   queryOptions({ queryKey: ['checkout-order', paymentIntentId] as const, queryFn: () => getCheckoutOrder(paymentIntentId) });
+
+export const useCheckoutOrder = (paymentIntentId: string) => useQuery(checkoutOrderQuery(paymentIntentId));

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -12,3 +12,6 @@ export const confirmationQuery = (paymentIntentId: string, enabled = true) =>
     queryFn: () => getConfirmation(paymentIntentId),
     enabled,
   });
+
+export const useConfirmation = (paymentIntentId: string, enabled: boolean) =>
+  useQuery(confirmationQuery(paymentIntentId, enabled));
