@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { PURCHASE_REQUIRED } from '#shared/review-types.ts';
+import { PURCHASE_REQUIRED, REVIEW_LIMITS } from '#shared/review-types.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
@@ -26,6 +26,9 @@ const failure = (err: unknown) =>
  * The review form (SPEC §2, §4, §5): the buyer proves the e-mail is theirs with a code the store
  * e-mails (or opens the form from the shipped e-mail's review link, already verified); the rest of
  * the form opens once the purchase is verified. The server checks the token and the purchase again.
+ * The browser checks that every field is filled and stops each at the shared limit (REVIEW_LIMITS);
+ * the rest of CreateReviewBodySchema is applied by the server, whose reason the toast shows. Zod
+ * itself stays off the product page.
  */
 export function ReviewForm({
   productId,
@@ -256,7 +259,7 @@ export function ReviewForm({
             id={`${id}-name`}
             label="Name"
             autoComplete="name"
-            maxLength={80}
+            maxLength={REVIEW_LIMITS.name}
             value={values.customerName}
             onChange={set('customerName')}
           />
@@ -274,7 +277,7 @@ export function ReviewForm({
             The verified e-mail; change it above.
           </p>
         </div>
-        <Field id={`${id}-title`} label="Title" maxLength={120} value={values.title} onChange={set('title')} />
+        <Field id={`${id}-title`} label="Title" maxLength={REVIEW_LIMITS.title} value={values.title} onChange={set('title')} />
         <div>
           <label htmlFor={`${id}-content`} className="text-sm font-bold">
             Review<span aria-hidden="true"> *</span>
@@ -282,7 +285,7 @@ export function ReviewForm({
           <textarea
             id={`${id}-content`}
             rows={4}
-            maxLength={2000}
+            maxLength={REVIEW_LIMITS.content}
             value={values.content}
             onChange={set('content')}
             className={inputClass}
