@@ -2,6 +2,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide';
 import { type FormEvent, useState } from 'react';
 import { type AdminProduct, stockBand } from '#shared/admin.ts';
+import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useChangeInventoryMutation } from './api/change-inventory.ts';
@@ -62,8 +63,8 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
             </span>
           </div>
           <p className="text-sm text-zinc-600">
-            ID {p.id} · ${p.price}
-            {p.compareAtPrice ? <span className="line-through"> ${p.compareAtPrice}</span> : null}
+            ID {p.id} · {formatUsd(parseCents(p.price))}
+            {p.compareAtPrice ? <span className="line-through"> {formatUsd(parseCents(p.compareAtPrice))}</span> : null}
           </p>
           <p className="mt-1 line-clamp-2 text-sm">{p.description}</p>
         </div>

@@ -1,4 +1,5 @@
 import type { AdminOrder, OrderStatus } from '#shared/admin.ts';
+import { formatUsd, parseCents } from '#shared/money.ts';
 
 export const STATUS_LABEL: Record<OrderStatus, string> = {
   pending: 'Pending',
@@ -35,8 +36,8 @@ export function orderDetails(o: AdminOrder): string {
     `Placed: ${new Date(o.createdAt).toLocaleString('en-US')}`,
     `Customer: ${customerName(o)} <${o.email ?? 'no e-mail'}>, phone ${formatPhone(o.phone)}`,
     'Items:',
-    ...o.items.map((i) => `  ${i.quantity} × ${i.name} @ $${i.unitPrice}`),
-    `Total: $${o.total}`,
+    ...o.items.map((i) => `  ${i.quantity} × ${i.name} @ ${formatUsd(parseCents(i.unitPrice))}`),
+    `Total: ${formatUsd(parseCents(o.total))}`,
     'Ship to:',
     ...addressLines(o).map((l) => `  ${l}`),
     ...(o.trackingNumber ? [`Tracking: ${o.shippingCarrier ?? ''} ${o.trackingNumber}`.trim()] : []),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type AdminOrder, ORDER_STATUSES, type OrderStatus } from '#shared/admin.ts';
+import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button, buttonVariants } from '../../ui/button.tsx';
 import { useCreateLabelMutation } from './api/create-label.ts';
 import { useUpdateOrderStatusMutation } from './api/update-order-status.ts';
@@ -81,7 +82,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
               </li>
             ))}
           </ul>
-          <p className="mt-1 text-base font-bold">Total ${order.total}</p>
+          <p className="mt-1 text-base font-bold">Total {formatUsd(parseCents(order.total))}</p>
         </div>
       </div>
 
@@ -101,7 +102,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           </div>
           <div>
             <dt className="text-zinc-500">Shipping cost</dt>
-            <dd>{order.shippingCost ? `$${order.shippingCost}` : '—'}</dd>
+            <dd>{order.shippingCost ? formatUsd(parseCents(order.shippingCost)) : '—'}</dd>
           </div>
           <div className="flex flex-wrap gap-3 sm:col-span-4">
             {order.labelUrl ? (
