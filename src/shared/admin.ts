@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED } from './messages.ts';
 import { formatCents, parseCents } from './money.ts';
-import { idParam, multiLine, passwordText, requiredLine } from './validation.ts';
+import { idParam, multiLine, passwordText, requiredLine, singleLine } from './validation.ts';
 
 /** The admin's schemas, shared by the dashboard's forms and the server's handlers (SPEC §5, §7). */
 
@@ -21,10 +21,46 @@ export const OrderStatusBodySchema = z.strictObject({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
 });
 export const IdParamsSchema = z.object({ id: idParam });
-/** GET /api/orders: every paid order (and payment problems), or those of one status. */
+/** Lists that set aside what needs the owner's eye: payment problems, and checkouts closed unpaid. */
+export const ORDER_FILTERS = ['payment-problem', 'expired'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+export const ORDERS_PAGE_DEFAULT = 50;
+export const ORDERS_PAGE_MAX = 200;
+
+/**
+ * GET /api/orders: newest first, a page at a time (the next page's address in the `Link` header).
+ * Without a status or filter, every paid order and every payment problem; `q` searches first and
+ * last name, e-mail, payment id and order number, in any case.
+ */
 export const OrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  filter: z.enum(ORDER_FILTERS, { error: `filter must be one of ${ORDER_FILTERS.join(', ')}` }).optional(),
+  q: singleLine(200, 'The search is too long (at most 200 characters)').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(ORDERS_PAGE_MAX, `limit must be at most ${ORDERS_PAGE_MAX}`)
+    .default(ORDERS_PAGE_DEFAULT),
+  cursor: idParam.optional(),
 });
+export type OrdersQuery = z.output<typeof OrdersQuerySchema>;
+
+/** GET /api/orders/summary: the dashboard's cards and each list's count, computed in the database. */
+export interface OrdersSummary {
+  /** Every paid order and every payment problem (the All Orders list). */
+  totalOrders: number;
+  /** Paid, shipped or delivered with real money. */
+  paidOrders: number;
+  /** Their totals, a decimal string. */
+  totalRevenue: string;
+  /** Paid with test payments: no money taken, counted apart. */
+  testOrders: { count: number; total: string };
+  /** Each status list's count, as `GET /api/orders?status=` lists it. */
+  byStatus: Record<OrderStatus, number>;
+  /** Each filter's count, as `GET /api/orders?filter=` lists it. */
+  byFilter: Record<OrderFilter, number>;
+}
 
 /** An order as the dashboard shows it (SPEC §3 "Order"). */
 export interface AdminOrder {

@@ -23,6 +23,7 @@ const from = (address: string) => ({ 'x-forwarded-for': address });
 const ADMIN_ENDPOINTS: [string, string][] = [
   ['GET', '/api/admin/me'],
   ['GET', '/api/orders'],
+  ['GET', '/api/orders/summary'],
   ['PUT', '/api/orders/1001/status'],
   ['POST', '/api/test-print'],
   ['GET', '/api/admin/products'],

@@ -145,6 +145,10 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'GET', url: (id) => `/api/orders/${id}/label`, admin: true },
   { method: 'GET', url: (id) => `/api/orders/${id}/packing-slip`, admin: true },
   { method: 'GET', url: (id) => `/api/orders?status=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/orders?filter=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/orders?limit=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/orders?cursor=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/orders?q=${id}&limit=${id}&cursor=${id}`, admin: true },
 ];
 
 describe('a corpus of malformed requests', () => {

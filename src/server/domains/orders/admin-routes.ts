@@ -7,10 +7,28 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/orders', { schema: { querystring: OrdersQuerySchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return orders.listForAdmin(req.query.status);
+    const { orders: page, next } = await orders.listForAdmin(req.query);
+    if (next !== null) reply.header('link', `<${nextPageUrl(req.query, next)}>; rel="next"`);
+    return page;
+  });
+
+  app.get('/api/orders/summary', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return orders.summaryForAdmin();
   });
 
   app.put('/api/orders/:id/status', { schema: { params: IdParamsSchema, body: OrderStatusBodySchema } }, async (req) =>
     orders.setStatus(req.params.id, req.body.status),
   );
 };
+
+/** The same list's next page: the same status, filter, search and size, after `cursor`. */
+function nextPageUrl(query: Record<string, unknown>, cursor: number): string {
+  const params = new URLSearchParams();
+  for (const key of ['status', 'filter', 'q', 'limit'] as const) {
+    const v = query[key];
+    if (v !== undefined && v !== '') params.set(key, String(v));
+  }
+  params.set('cursor', String(cursor));
+  return `/api/orders?${params}`;
+}

@@ -35,6 +35,27 @@ export async function selectById(db: Tx, id: number, lock = false): Promise<Orde
   return row;
 }
 
+/**
+ * The paid (or shipped, or delivered) order of this e-mail, compared case-insensitively, that
+ * contains the product; undefined when there is none.
+ */
+export async function selectPurchase(db: Tx, email: string, productId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        sql`lower(${orders.email}) = lower(${email})`,
+        inArray(orders.status, ['paid', 'shipped', 'delivered']),
+        eq(orderItems.productId, productId),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
 /** Unpaid orders of a session that still hold stock, locked: a new checkout replaces their hold. */
 export function selectHoldsOfSession(tx: Tx, sessionId: string): Promise<OrderRow[]> {
   return tx
@@ -87,26 +108,84 @@ export async function markConfirmationSent(tx: Tx, id: number): Promise<void> {
     .where(eq(orders.id, id));
 }
 
+const needsLook = or(isNotNull(orders.paymentIssue), isNotNull(orders.paidAt));
+/** Every paid order and every payment problem: the All Orders list. */
+const LISTED = or(ne(orders.status, 'pending'), needsLook);
+/** The Pending list: the problems, and the open checkouts that reached the payment step. */
+const PENDING_LISTED = and(eq(orders.status, 'pending'), or(needsLook, and(isNotNull(orders.email), isNull(orders.expiredAt))));
+/** Checkouts that reached the payment step and closed unpaid. */
+const EXPIRED = and(
+  eq(orders.status, 'pending'),
+  isNotNull(orders.expiredAt),
+  isNotNull(orders.email),
+  isNull(orders.paidAt),
+  isNull(orders.paymentIssue),
+);
+
+/** LIKE's own characters taken literally. */
+const likeContaining = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An order number as the owner types it: 1042 or #1042. */
+const ORDER_NUMBER = /^#?(\d{1,10})$/;
+
+/** What `q` matches: first or last name or both, e-mail, payment id (any case), or the order number. */
+function matching(q: string) {
+  const term = likeContaining(q);
+  const number = ORDER_NUMBER.exec(q)?.[1];
+  return or(
+    sql`${orders.firstName} ilike ${term}`,
+    sql`${orders.lastName} ilike ${term}`,
+    sql`(${orders.firstName} || ' ' || ${orders.lastName}) ilike ${term}`,
+    sql`${orders.email} ilike ${term}`,
+    sql`${orders.paymentIntentId} ilike ${term}`,
+    number && Number(number) <= 2_147_483_647 ? eq(orders.id, Number(number)) : undefined,
+  );
+}
+
+export interface AdminOrdersPage {
+  status?: OrderRow['status'];
+  filter?: 'payment-problem' | 'expired';
+  q?: string;
+  limit: number;
+  /** The last order of the previous page: this page starts below it. */
+  cursor?: number;
+}
+
 /**
- * The dashboard's orders, newest first, with their items. Without a status: every order that was
- * paid or has a payment problem. 'pending': the problems, and the open checkouts that reached the
- * payment step (a closed, unpaid checkout is not an order; a stranger's abandoned checkouts leave
- * the list when they close).
+ * A page of the dashboard's orders, newest (highest number) first, with their items, and whether
+ * more follow. Which orders: a filter's; else a status's (Pending: see PENDING_LISTED); else LISTED.
+ * A checkout that never reached the payment step is no order, and a closed one shows only under
+ * its filter.
  */
 export async function selectAdminOrders(
   db: Tx,
-  status?: OrderRow['status'],
-  limit = 1000,
-): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
-  const needsLook = or(isNotNull(orders.paymentIssue), isNotNull(orders.paidAt));
-  const where =
-    status === undefined
-      ? or(ne(orders.status, 'pending'), needsLook)
-      : status === 'pending'
-        ? and(eq(orders.status, 'pending'), or(needsLook, and(isNotNull(orders.email), isNull(orders.expiredAt))))
-        : eq(orders.status, status);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
-  if (rows.length === 0) return [];
+  page: AdminOrdersPage,
+): Promise<{ rows: { order: OrderRow; items: OrderItemRow[] }[]; more: boolean }> {
+  const which =
+    page.filter === 'payment-problem'
+      ? isNotNull(orders.paymentIssue)
+      : page.filter === 'expired'
+        ? EXPIRED
+        : page.status === undefined
+          ? LISTED
+          : page.status === 'pending'
+            ? PENDING_LISTED
+            : eq(orders.status, page.status);
+  const where = and(
+    which,
+    page.filter && page.status ? eq(orders.status, page.status) : undefined,
+    page.q ? matching(page.q) : undefined,
+    page.cursor ? lt(orders.id, page.cursor) : undefined,
+  );
+  const found = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(page.limit + 1);
+  const more = found.length > page.limit;
+  const rows = more ? found.slice(0, page.limit) : found;
+  if (rows.length === 0) return { rows: [], more };
   const items = await db
     .select()
     .from(orderItems)
@@ -119,7 +198,37 @@ export async function selectAdminOrders(
     .orderBy(asc(orderItems.id));
   const byOrder = new Map<number, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+  return { rows: rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] })), more };
+}
+
+/** The dashboard's summary cards and each list's count, in one pass over the orders. */
+export async function selectOrdersSummary(db: Tx) {
+  const paid = sql`${orders.status} <> 'pending'`;
+  const [r] = await db
+    .select({
+      total: sql<number>`count(*) filter (where ${LISTED})::int`,
+      paid: sql<number>`count(*) filter (where ${paid} and ${orders.paymentMode} = 'live')::int`,
+      revenue: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${paid} and ${orders.paymentMode} = 'live'), 0)::bigint`,
+      tests: sql<number>`count(*) filter (where ${paid} and ${orders.paymentMode} = 'test')::int`,
+      testTotal: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${paid} and ${orders.paymentMode} = 'test'), 0)::bigint`,
+      pending: sql<number>`count(*) filter (where ${PENDING_LISTED})::int`,
+      paidStatus: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
+      shipped: sql<number>`count(*) filter (where ${orders.status} = 'shipped')::int`,
+      delivered: sql<number>`count(*) filter (where ${orders.status} = 'delivered')::int`,
+      problems: sql<number>`count(*) filter (where ${orders.paymentIssue} is not null)::int`,
+      expired: sql<number>`count(*) filter (where ${EXPIRED})::int`,
+    })
+    .from(orders);
+  const n = (v: number | string | undefined) => Number(v ?? 0);
+  return {
+    totalOrders: n(r?.total),
+    paidOrders: n(r?.paid),
+    revenueCents: n(r?.revenue),
+    testOrders: n(r?.tests),
+    testCents: n(r?.testTotal),
+    byStatus: { pending: n(r?.pending), paid: n(r?.paidStatus), shipped: n(r?.shipped), delivered: n(r?.delivered) },
+    byFilter: { 'payment-problem': n(r?.problems), expired: n(r?.expired) },
+  };
 }
 
 /** The shipped e-mail was delivered (by the mail outbox); the first time is kept. */

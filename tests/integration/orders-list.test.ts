@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrder, OrdersSummary } from '#shared/admin.ts';
+import { orders } from '#db/schema/index.ts';
+import { ADMIN, signedIn } from '../support/admin.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { count, secretOf, shopper } from '../support/checkout.ts';
+
+/**
+ * The owner's orders list a page at a time (issue "Run the business", item 4): newest first, the
+ * next page in the Link header, a search on the server, filters for payment problems and closed
+ * checkouts, and the summary's figures computed in the database.
+ */
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  admin = await signedIn(t.app);
+});
+afterAll(() => t?.close());
+
+type Row = typeof orders.$inferInsert;
+const HOUR = 3_600_000;
+let n = 0;
+/** Orders written straight into the table: what the list reads, without a checkout each. */
+async function insertOrders(count: number, v: Partial<Row> = {}): Promise<number[]> {
+  const rows: Row[] = Array.from({ length: count }, () => {
+    n++;
+    return {
+      sessionId: `session-list-${n}`,
+      status: 'paid',
+      paymentIntentId: `pi_list_${n}_${Math.random().toString(36).slice(2, 10)}`,
+      paymentMode: 'live',
+      subtotalCents: 1899,
+      shippingCents: 391,
+      totalCents: 2290,
+      email: `buyer${n}@example.com`,
+      firstName: 'Avery',
+      lastName: `Buyer${n}`,
+      expiresAt: new Date(Date.now() + HOUR),
+      paidAt: new Date(),
+      ...v,
+    };
+  });
+  const inserted = await t.app.database.db.insert(orders).values(rows).returning({ id: orders.id });
+  return inserted.map((r) => r.id);
+}
+
+const list = async (query = '') => {
+  const res = await admin.call('GET', `/api/orders${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return { orders: res.json() as AdminOrder[], link: res.headers.link as string | undefined };
+};
+const nextOf = (link: string | undefined) => /^<([^>]+)>; rel="next"$/.exec(link ?? '')?.[1];
+const summary = async () => (await admin.call('GET', '/api/orders/summary')).json() as OrdersSummary;
+
+describe('GET /api/orders a page at a time', () => {
+  it('gives 50 newest first, then the rest by following Link, each order once', async () => {
+    await t.app.database.db.execute(sql`delete from orders`);
+    const ids = await insertOrders(120);
+    const first = await list();
+    expect(first.orders.map((o) => o.id)).toEqual(ids.slice(-50).reverse());
+    const seen = [...first.orders.map((o) => o.id)];
+    let next = nextOf(first.link);
+    let pages = 1;
+    while (next) {
+      expect(next).toMatch(/^\/api\/orders\?limit=50&cursor=\d+$/);
+      const page = await list(next.slice('/api/orders'.length));
+      seen.push(...page.orders.map((o) => o.id));
+      next = nextOf(page.link);
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('takes a page size from 1 to 200, and an order bought while paging does not shift the next page', async () => {
+    await t.app.database.db.execute(sql`delete from orders`);
+    const ids = await insertOrders(5);
+    const first = await list('?limit=2');
+    expect(first.orders.map((o) => o.id)).toEqual([ids[4], ids[3]]);
+    await insertOrders(1);
+    const second = await list(nextOf(first.link)?.slice('/api/orders'.length));
+    expect(second.orders.map((o) => o.id)).toEqual([ids[2], ids[1]]);
+    const last = await list(nextOf(second.link)?.slice('/api/orders'.length));
+    expect(last.orders.map((o) => o.id)).toEqual([ids[0]]);
+    expect(last.link).toBeUndefined();
+    expect((await list('?limit=200')).orders).toHaveLength(6);
+  });
+
+  it('keeps the status, filter and search in the next page’s address', async () => {
+    await t.app.database.db.execute(sql`delete from orders`);
+    await insertOrders(3, { status: 'shipped', lastName: 'Okafor' });
+    const { link } = await list('?status=shipped&q=okafor&limit=2');
+    expect(nextOf(link)).toMatch(/^\/api\/orders\?status=shipped&q=okafor&limit=2&cursor=\d+$/);
+  });
+});
+
+describe('searching on the server', () => {
+  it('finds by first or last name, full name, e-mail, payment id and order number, in any case', async () => {
+    const [a] = await insertOrders(1, { firstName: 'Marisol', lastName: 'Quintana', email: 'mq.lifter@example.org' });
+    const [b] = await insertOrders(1, { paymentIntentId: 'pi_SearchMe12345678' });
+    const found = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).orders.map((o) => o.id);
+    expect(await found('marisol')).toEqual([a]);
+    expect(await found('QUINTANA')).toEqual([a]);
+    expect(await found('Marisol Quintana')).toEqual([a]);
+    expect(await found('lifter@EXAMPLE')).toEqual([a]);
+    expect(await found('searchme1234')).toEqual([b]);
+    expect(await found(String(b))).toEqual([b]);
+    expect(await found(`#${a}`)).toEqual([a]);
+    expect(await found('  marisol  ')).toEqual([a]);
+  });
+
+  it('takes % and _ literally, and finds nothing for a search that matches nothing', async () => {
+    const [pct] = await insertOrders(1, { lastName: '100%_Sure' });
+    expect((await list('?q=%25')).orders.map((o) => o.id)).toEqual([pct]);
+    expect((await list('?q=0%25_s')).orders.map((o) => o.id)).toEqual([pct]);
+    expect((await list('?q=zzz-nobody')).orders).toEqual([]);
+    expect((await list('?q=99999999999')).orders).toEqual([]);
+  });
+});
+
+describe('which orders each list shows', () => {
+  it('All: paid and problems; Pending: open checkouts that reached payment and problems; closed ones under their filter only', async () => {
+    await t.app.database.db.execute(sql`delete from orders`);
+    const [paid] = await insertOrders(1);
+    const [test] = await insertOrders(1, { paymentMode: 'test', totalCents: 10000 });
+    const [shipped] = await insertOrders(1, { status: 'shipped' });
+    const [problem] = await insertOrders(1, { status: 'pending', paidAt: null, paymentIssue: 'amount differs' });
+    const [open] = await insertOrders(1, { status: 'pending', paidAt: null });
+    const [cartOnly] = await insertOrders(1, { status: 'pending', paidAt: null, email: null });
+    const [closed] = await insertOrders(1, { status: 'pending', paidAt: null, expiredAt: new Date() });
+    await insertOrders(1, { status: 'pending', paidAt: null, email: null, expiredAt: new Date() });
+    const ids = async (q: string) => (await list(q)).orders.map((o) => o.id).sort();
+    expect(await ids('')).toEqual([paid, test, shipped, problem].sort());
+    expect(await ids('?status=pending')).toEqual([problem, open].sort());
+    expect(await ids('?status=shipped')).toEqual([shipped]);
+    expect(await ids('?filter=payment-problem')).toEqual([problem]);
+    expect(await ids('?filter=expired')).toEqual([closed]);
+    expect(await ids('?status=pending&filter=payment-problem')).toEqual([problem]);
+    expect(await ids('?status=paid&filter=payment-problem')).toEqual([]);
+    for (const q of ['', '?status=pending', '?filter=expired']) expect(await ids(q)).not.toContain(cartOnly);
+
+    expect(await summary()).toEqual({
+      totalOrders: 4,
+      paidOrders: 2,
+      totalRevenue: '45.80',
+      testOrders: { count: 1, total: '100.00' },
+      byStatus: { pending: 2, paid: 2, shipped: 1, delivered: 0 },
+      byFilter: { 'payment-problem': 1, expired: 1 },
+    });
+  });
+
+  it('a real checkout paid by card is listed with its items, and counts in the summary at its total', async () => {
+    await t.app.database.db.execute(sql`delete from orders`);
+    const buyer = shopper(t.app);
+    await buyer.add(6, 2);
+    const { secret, paymentIntentId } = secretOf((await buyer.checkout()).json().checkoutUrl);
+    await buyer.ship(paymentIntentId);
+    await buyer.pay(secret);
+    const [order] = (await list()).orders;
+    expect(order).toMatchObject({
+      stripePaymentIntentId: paymentIntentId,
+      total: '93.89',
+      items: [{ productId: 6, quantity: 2 }],
+    });
+    expect((await summary()).totalOrders).toBe(1);
+  });
+});
+
+describe('what a careless or hostile caller sends', () => {
+  it('answers 400 with a message for a bad limit, cursor, status, filter or search, and writes nothing', async () => {
+    const before = await count(t.app, 'orders');
+    for (const q of [
+      '?limit=0',
+      '?limit=201',
+      '?limit=abc',
+      '?limit=1.5',
+      '?cursor=-1',
+      '?cursor=abc',
+      '?cursor=99999999999',
+      '?status=refunded',
+      '?filter=everything',
+      `?q=${'x'.repeat(201)}`,
+      '?q=%00',
+      '?q=a%0Ab',
+    ]) {
+      const res = await admin.call('GET', `/api/orders${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(typeof res.json().message, q).toBe('string');
+    }
+    expect(await count(t.app, 'orders')).toBe(before);
+  });
+
+  it('shows neither list nor figures without a session', async () => {
+    for (const url of ['/api/orders', '/api/orders/summary', '/api/orders?q=example.com']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('example.com"');
+    }
+  });
+});
