@@ -15,7 +15,7 @@ const CORE_PACKAGES =
   /\/node_modules\/((react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState))/;
 const CORE_SOURCES = /\/src\/(shared|client\/(app|lib|ui|storefront\/(layout|cart|catalog|pages|articles\/api)))\//;
 const LAZY_SOURCES =
-  /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge)\.tsx$|storefront\/cart\/drawer\/|storefront\/catalog\/components\/(quantity-selector|held-note)\.tsx$)|shared\/(admin|validation|secret-params|review-token)\.ts$)/;
+  /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge|faq)\.tsx$|storefront\/cart\/drawer\/|storefront\/catalog\/components\/(quantity-selector|held-note)\.tsx$)|shared\/(admin|validation|secret-params|review-token|review-types)\.ts$)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],

@@ -13,6 +13,12 @@ describe('money', () => {
     expect(formatCents(parseCents('18.99') * 3)).toBe('56.97');
   });
 
+  it('reads and shows sums beyond a single price, as the analytics figures are', () => {
+    expect(parseCents('12345678.90')).toBe(1_234_567_890);
+    expect(formatUsd(parseCents(formatCents(1_234_567_890)))).toBe('$12,345,678.90');
+    expect(() => parseCents('12345678901234')).toThrow(RangeError);
+  });
+
   it('refuses what is not a price', () => {
     for (const bad of ['-1', '1.999', 'abc', '', '1e3', ' 1', '1.']) expect(() => parseCents(bad), bad).toThrow(RangeError);
     expect(() => formatCents(1.5)).toThrow(RangeError);

@@ -1,6 +1,7 @@
 /** Money is integer cents inside; the API speaks decimal strings ("18.99"). */
 
-const DECIMAL = /^\d{1,7}(\.\d{1,2})?$/;
+// Up to 13 whole digits: sums (the dashboard's revenue) fit, and cents stay exact below 2^53.
+const DECIMAL = /^\d{1,13}(\.\d{1,2})?$/;
 
 /** "18.99" → 1899. Throws on anything that is not a plain non-negative decimal with ≤ 2 places. */
 export function parseCents(text: string): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED } from './messages.ts';
+import { REVIEW_CODE_DIGITS, REVIEW_LIMITS } from './review-types.ts';
 import { multiLine, requiredLine } from './validation.ts';
 
 /** Reviews (SPEC §2 "Reviews section", §3 "Review", §7). Shared by the server and the admin. */
@@ -30,12 +31,10 @@ export const VerifyCodeBodySchema = z.strictObject({
       z
         .string()
         .min(1, REQUIRED)
-        .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail'),
+        .regex(new RegExp(`^\\d{${REVIEW_CODE_DIGITS}}$`), 'Enter the 6-digit code from the e-mail'),
     ),
 });
 export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>;
-
-export const REVIEW_LIMITS = { name: 80, title: 120, content: 2000 } as const;
 
 export const CreateReviewBodySchema = z.strictObject({
   productId,

@@ -164,6 +164,28 @@ test('the owner creates, edits, restocks and deletes a product, and uploads its 
   await expect(page.getByRole('article').filter({ hasText: name })).toHaveCount(0);
 });
 
+test('an ended session leads back to sign-in from any call, in the words SPEC §6 and §8 give it', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Inventory' }).click();
+  const card = page.getByRole('article').first();
+  const stock = await card.getByTestId('stock').textContent();
+  await page.context().clearCookies();
+  await card.getByRole('button', { name: 'Add 1', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Authentication Required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please log in to access the admin dashboard', { exact: true })).toBeVisible();
+  await expect(page.getByText('Update Failed', { exact: true })).toHaveCount(0);
+
+  // The analytics tab words it its own way (SPEC §8).
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Inventory' }).click();
+  await expect(page.getByRole('article').first().getByTestId('stock')).toHaveText(stock ?? '');
+  await page.context().clearCookies();
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Admin session expired. Please refresh the page and log in again.', { exact: true })).toBeVisible();
+});
+
 test('the storefront never downloads the dashboard', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {

@@ -52,7 +52,7 @@ describe('content pages', () => {
       expect(article, path).toBeDefined();
       expect(article.headline.length).toBeGreaterThan(5);
       expect(article.mainEntityOfPage['@id']).toBe(`http://store.test${path}`);
-      expect(html).toContain(`id="article-body" data-path="${path}"`);
+      expect(html).toContain(`id="article-body" data-island="article:${path}"`);
       // The body is in the HTML; the state the browser hydrates from leaves it out.
       const state = /window\.__RQ_STATE__=(.*?);window\.__PUBLIC_CONFIG__/.exec(html)?.[1] ?? '';
       expect(state).toContain('"html":null');

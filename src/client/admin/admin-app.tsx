@@ -1,18 +1,26 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { Toaster } from '../ui/toast.tsx';
 import { DashboardPage } from './dashboard/dashboard-page.tsx';
-import { LoginPage } from './login/login-page.tsx';
+import { makeAdminQueryClient } from './session/admin-query-client.ts';
+import { LoginPage } from './session/login-page.tsx';
 
-/** The owner's dashboard (SPEC §2 "Admin login", "Admin dashboard"). */
+/** The owner's dashboard (SPEC §2 "Admin login", "Admin dashboard"), with a QueryClient of its own. */
 export default function AdminApp() {
+  const navigate = useNavigate();
+  // An absolute path: the navigate of the first render goes there as well as any later one.
+  const [qc] = useState(() => makeAdminQueryClient(() => navigate('/admin/login', { replace: true })));
   return (
-    <div className="min-h-screen bg-zinc-100 text-zinc-900">
-      <Routes>
-        <Route path="/admin/login" element={<LoginPage />} />
-        <Route path="/admin" element={<DashboardPage />} />
-        <Route path="*" element={<Navigate to="/admin" replace />} />
-      </Routes>
-      <Toaster />
-    </div>
+    <QueryClientProvider client={qc}>
+      <div className="min-h-screen bg-zinc-100 text-zinc-900">
+        <Routes>
+          <Route path="/admin/login" element={<LoginPage />} />
+          <Route path="/admin" element={<DashboardPage />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+        <Toaster />
+      </div>
+    </QueryClientProvider>
   );
 }

@@ -51,7 +51,8 @@ function sessionId(): string {
 
 function send(body: Record<string, unknown>): void {
   const payload = JSON.stringify({ visitorId: stored(localStorage, 'iw_visitor', randomId), sessionId: sessionId(), ...body });
-  // sendBeacon survives the page being closed; it posts text/plain, which the endpoint accepts.
+  // sendBeacon survives the page being closed; it posts text/plain, which the endpoint accepts. Where
+  // it is missing, a raw fetch with keepalive (which the API client does not ask for) does the same.
   if (navigator.sendBeacon?.(ENDPOINT, payload)) return;
   void fetch(ENDPOINT, { method: 'POST', body: payload, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(
     () => {},

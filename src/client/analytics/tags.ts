@@ -1,6 +1,8 @@
 import type { PublicConfig } from '#shared/ssr-contract.ts';
 import { isAdminPathname } from '#shared/site.ts';
 import { secretParamOf } from '#shared/secret-params.ts';
+import { getProduct } from '../storefront/catalog/api/get-product.ts';
+import { getConfirmation } from '../storefront/checkout/api/get-confirmation.ts';
 
 /**
  * The owner's marketing tags (GA4, Google Ads, Meta Pixel), loaded only when configured, after the
@@ -113,9 +115,8 @@ export function startTags(tags: Tags): void {
     fbq?.('track', 'PageView');
     const product = /^\/product\/(\d+)$/.exec(path);
     if (product) {
-      const res = await fetch(`/api/products/${product[1]}`).catch(() => null);
-      if (!res?.ok) return;
-      const p = (await res.json()) as { id: number; name: string; price: string };
+      const p = await getProduct(Number(product[1])).catch(() => null);
+      if (!p) return;
       const value = Number(p.price);
       gtag?.('event', 'view_item', {
         currency: 'USD',
@@ -130,13 +131,8 @@ export function startTags(tags: Tags): void {
     // Kept out of the address, where the tags would read it (ADR 0018).
     const pi = secretParamOf((history.state as { usr?: unknown } | null)?.usr, 'payment_intent');
     if (!pi) return;
-    const res = await fetch(`/api/orders/confirmation/${encodeURIComponent(pi)}`).catch(() => null);
-    if (!res?.ok) return;
-    const o = (await res.json()) as {
-      orderId: number;
-      total: string;
-      items: { productId: number; name: string; unitPrice: string; quantity: number }[];
-    };
+    const o = await getConfirmation(pi).catch(() => null);
+    if (!o) return;
     // Once per order, however often the page is shown.
     const key = `iw_tagged_${o.orderId}`;
     try {

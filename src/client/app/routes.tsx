@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicProduct } from '#shared/catalog.ts';
 import type { ContentPage } from '#shared/content.ts';
+import { formatUsd, parseCents } from '#shared/money.ts';
 import { CONTENT_PATHS, isAdminPathname } from '#shared/site.ts';
 import type { PublicConfig, RouteDataLoaders } from '#shared/ssr-contract.ts';
 import { contentQuery } from '../storefront/articles/api/get-content.ts';
@@ -137,7 +138,7 @@ export const ROUTES: readonly AppRoute[] = [
       }
       const rating = ctx.qc.getQueryData<{ average: number; count: number } | null>(ratingKey(p.id)) ?? null;
       return {
-        title: `${p.name} — $${p.price} | ${STORE}`,
+        title: `${p.name} — ${formatUsd(parseCents(p.price))} | ${STORE}`,
         description: p.description.length > 158 ? `${p.description.slice(0, 155).trimEnd()}…` : p.description,
         path: `/product/${p.id}`,
         ogType: 'product',

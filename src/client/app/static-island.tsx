@@ -2,9 +2,10 @@ import { type ComponentType, lazy, type MouseEvent, Suspense, useMemo } from 're
 import { useLocation, useNavigate } from 'react-router';
 
 /**
- * Static islands: parts of a page that never change after the server rendered them (the footer).
- * The browser keeps the server's HTML instead of downloading the components that made it: each
- * island's HTML is read from the page before React hydrates (docs/decisions/0006).
+ * Static islands: parts of a page that never change after the server rendered them (the footer, the
+ * body of a guide or legal page). The browser keeps the server's HTML instead of downloading the
+ * components that made it: each island's HTML is read from the page before React hydrates
+ * (docs/decisions/0006, 0008).
  */
 const islands = new Map<string, string>();
 

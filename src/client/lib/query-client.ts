@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC §7: no retries by default, data never stale, no refetch on window focus. */
+/**
+ * The storefront's client, on the server and in the browser. SPEC §7: no retries by default, data
+ * never stale, no refetch on window focus. The dashboard has its own (admin/session/admin-query-client.ts).
+ */
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

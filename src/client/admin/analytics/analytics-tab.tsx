@@ -1,25 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import type { AnalyticsResponse } from '#shared/analytics-types.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button } from '../../ui/button.tsx';
-import { toast } from '../../ui/toast.tsx';
-import { adminRetry } from '../api/admin-api.ts';
+import { useAnalytics } from './api/get-analytics.ts';
 
 // recharts loads with this tab only.
 const DailyChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m.DailyChart })));
 const SourcesChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m.SourcesChart })));
-
-const analyticsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'analytics'] as const,
-    queryFn: () => api<AnalyticsResponse>('/api/analytics'),
-    retry: adminRetry,
-    refetchInterval: 60_000,
-  });
-
-const usd = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function Card({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -51,25 +37,7 @@ function vitalRating(metric: 'lcp' | 'inp' | 'cls', v: number): string {
 
 /** SPEC §2 "Analytics tab", from first-party, cookie-less data. */
 export function AnalyticsTab() {
-  const navigate = useNavigate();
-  const q = useQuery(analyticsQuery());
-  useEffect(() => {
-    if (!q.error) return;
-    if (q.error instanceof ApiError && q.error.status === 401) {
-      toast({
-        title: 'Analytics Error',
-        description: 'Admin session expired. Please refresh the page and log in again.',
-        variant: 'destructive',
-      });
-      navigate('/admin/login', { replace: true });
-      return;
-    }
-    toast({
-      title: 'Analytics Error',
-      description: `Error loading analytics: ${q.error instanceof Error ? q.error.message : String(q.error)}`,
-      variant: 'destructive',
-    });
-  }, [q.error, navigate]);
+  const q = useAnalytics();
 
   if (q.isPending)
     return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">Loading analytics...</p>;
@@ -91,16 +59,16 @@ export function AnalyticsTab() {
       <Card title="Revenue Metrics">
         <Figures
           rows={[
-            ['Total revenue', usd(b.totalRevenue)],
-            ['Last 30 days', usd(b.last30DaysRevenue)],
-            ['Last 7 days', usd(b.last7DaysRevenue)],
-            ['Average order value', usd(b.averageOrderValue)],
+            ['Total revenue', formatUsd(parseCents(b.totalRevenue))],
+            ['Last 30 days', formatUsd(parseCents(b.last30DaysRevenue))],
+            ['Last 7 days', formatUsd(parseCents(b.last7DaysRevenue))],
+            ['Average order value', formatUsd(parseCents(b.averageOrderValue))],
           ]}
         />
         {b.testOrders.count > 0 ? (
           <p className="mt-3 text-xs text-zinc-600">
-            Not counted: {b.testOrders.count} test {b.testOrders.count === 1 ? 'order' : 'orders'} ({usd(b.testOrders.total)})
-            paid with test payments.
+            Not counted: {b.testOrders.count} test {b.testOrders.count === 1 ? 'order' : 'orders'} (
+            {formatUsd(parseCents(b.testOrders.total))}) paid with test payments.
           </p>
         ) : null}
       </Card>
@@ -150,7 +118,7 @@ export function AnalyticsTab() {
               <tr key={d.date} className="border-t border-zinc-100">
                 <td className="py-1">{d.date}</td>
                 <td className="py-1 text-right tabular-nums">{d.sessions}</td>
-                <td className="py-1 text-right tabular-nums">{usd(d.revenue)}</td>
+                <td className="py-1 text-right tabular-nums">{formatUsd(parseCents(d.revenue))}</td>
               </tr>
             ))}
           </tbody>

@@ -1,12 +1,19 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsResponse } from '#shared/analytics-types.ts';
+import { formatUsd, parseCents } from '#shared/money.ts';
 
 const short = (iso: string) =>
   new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Daily sessions (bars) and revenue (line) for the last 7 days. */
 export function DailyChart({ daily }: { daily: AnalyticsResponse['daily'] }) {
-  const data = daily.map((d) => ({ day: short(d.date), sessions: d.sessions, revenue: Number(d.revenue) }));
+  // The line needs a number; the tooltip shows the day's exact sum, formatted as everywhere else.
+  const data = daily.map((d) => ({
+    day: short(d.date),
+    sessions: d.sessions,
+    revenue: Number(d.revenue),
+    revenueText: formatUsd(parseCents(d.revenue)),
+  }));
   return (
     <div className="h-64 w-full" role="img" aria-label="Sessions and revenue per day for the last 7 days">
       <ResponsiveContainer width="100%" height="100%">
@@ -15,7 +22,9 @@ export function DailyChart({ daily }: { daily: AnalyticsResponse['daily'] }) {
           <XAxis dataKey="day" tick={{ fontSize: 12 }} />
           <YAxis yAxisId="s" allowDecimals={false} tick={{ fontSize: 12 }} />
           <YAxis yAxisId="r" orientation="right" tick={{ fontSize: 12 }} tickFormatter={(v: number) => `$${v}`} />
-          <Tooltip formatter={(v, name) => (name === 'Revenue' ? `$${Number(v).toFixed(2)}` : v)} />
+          <Tooltip
+            formatter={(v, name, item) => (name === 'Revenue' ? (item.payload as (typeof data)[number]).revenueText : v)}
+          />
           <Legend />
           <Bar yAxisId="s" dataKey="sessions" name="Sessions" fill="#a1a1aa" radius={[4, 4, 0, 0]} />
           <Line yAxisId="r" dataKey="revenue" name="Revenue" stroke="#b45309" strokeWidth={2} dot />

@@ -1,17 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
+import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { toast } from '../../ui/toast.tsx';
-import { logout, meQuery, ordersQuery, testPrint } from '../api/admin-api.ts';
-import { useSessionGuard } from '../api/use-session-guard.ts';
-import { InventoryTab } from '../inventory/inventory-tab.tsx';
-import { ORDER_FILTERS, OrdersTab } from '../orders/orders-tab.tsx';
-import { SupportTab } from '../support/support-tab.tsx';
-import { REVIEW_FILTERS, ReviewsTab } from '../reviews/reviews-tab.tsx';
 import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
+import { InventoryTab } from '../inventory/inventory-tab.tsx';
+import { useOrders } from '../orders/api/get-orders.ts';
+import { usePrintTestPageMutation } from '../orders/api/print-test-page.ts';
+import { ORDER_FILTERS, OrdersTab } from '../orders/orders-tab.tsx';
+import { REVIEW_FILTERS, ReviewsTab } from '../reviews/reviews-tab.tsx';
+import { useMe } from '../session/api/get-me.ts';
+import { useLogOutMutation } from '../session/api/log-out.ts';
+import { SupportTab } from '../support/support-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
 const TABS = ['orders', 'reviews', 'analytics', 'inventory', 'support'] as const;
@@ -26,25 +25,18 @@ const LABELS: Record<Tab, string> = {
 
 /** /admin (SPEC §2 "Admin dashboard"): header, summary cards and the five tabs. */
 export function DashboardPage() {
-  const navigate = useNavigate();
   const qc = useQueryClient();
-  const guard = useSessionGuard();
-  const me = useQuery(meQuery());
-  const orders = useQuery({ ...ordersQuery(), enabled: me.isSuccess });
+  // Signed out, this answers 401 and the dashboard's client leads to sign-in (session/admin-query-client.ts).
+  const me = useMe();
+  const orders = useOrders(undefined, me.isSuccess);
+  const testPrint = usePrintTestPageMutation();
+  const logout = useLogOutMutation();
   const [tab, setTab] = useState<Tab>('orders');
   const [search, setSearch] = useState('');
   const [orderFilter, setOrderFilter] = useState<string>('all');
   // Open checkouts are asked for only under the Pending filter: strangers' abandoned ones never crowd the list.
-  const pending = useQuery({ ...ordersQuery('pending'), enabled: me.isSuccess && orderFilter === 'pending' });
+  const pending = useOrders('pending', me.isSuccess && orderFilter === 'pending');
   const [reviewFilter, setReviewFilter] = useState<string>('all');
-
-  useEffect(() => {
-    if (me.error) guard(me.error);
-  }, [me.error, guard]);
-  useEffect(() => {
-    if (orders.error) guard(orders.error);
-    if (pending.error) guard(pending.error);
-  }, [orders.error, pending.error, guard]);
 
   if (!me.isSuccess) {
     return (
@@ -53,28 +45,6 @@ export function DashboardPage() {
       </div>
     );
   }
-
-  const onTestPrint = async () => {
-    try {
-      const res = await testPrint();
-      toast({ title: 'Test Print Sent', description: res.message ?? 'A test page was sent to the printer.' });
-    } catch (err) {
-      if (guard(err)) return;
-      const message = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Printer connection failed';
-      toast({ title: 'Print Test Failed', description: message, variant: 'destructive' });
-    }
-  };
-
-  const onLogout = async () => {
-    try {
-      await logout();
-      toast({ title: 'Logged Out', description: 'You have been signed out.' });
-    } catch (err) {
-      console.error('Logout failed', err); // SPEC §8: still goes to login
-    }
-    qc.removeQueries({ queryKey: ['admin'] });
-    navigate('/admin/login', { replace: true });
-  };
 
   const filter =
     tab === 'orders'
@@ -97,10 +67,10 @@ export function DashboardPage() {
           <Button variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['admin'] })}>
             Refresh
           </Button>
-          <Button variant="outline" size="sm" onClick={() => void onTestPrint()}>
+          <Button variant="outline" size="sm" onClick={() => testPrint.mutate()}>
             Test Printer
           </Button>
-          <Button size="sm" onClick={() => void onLogout()}>
+          <Button size="sm" onClick={() => logout.mutate()}>
             Logout
           </Button>
         </div>

@@ -1,23 +1,14 @@
-import { useIsMutating, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminProduct } from '#shared/admin.ts';
 import { Button } from '../../ui/button.tsx';
-import { productsQuery } from '../api/admin-api.ts';
-import { useSessionGuard } from '../api/use-session-guard.ts';
+import { useAdminProducts } from './api/get-admin-products.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 
-export const INVENTORY_MUTATION = ['admin', 'inventory'] as const;
-
 /** SPEC §2 "Inventory tab": every product, active or not, with its stock controls. */
 export function InventoryTab({ search }: { search: string }) {
-  const guard = useSessionGuard();
-  const products = useQuery(productsQuery());
-  const busy = useIsMutating({ mutationKey: INVENTORY_MUTATION }) > 0;
+  const products = useAdminProducts();
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
-  useEffect(() => {
-    if (products.error) guard(products.error);
-  }, [products.error, guard]);
 
   const q = search.trim().toLowerCase();
   const shown = products.data?.filter((p) => !q || p.name.toLowerCase().includes(q) || String(p.id) === q) ?? [];
@@ -42,7 +33,7 @@ export function InventoryTab({ search }: { search: string }) {
         <ul className="grid gap-3 lg:grid-cols-2" aria-label="Products">
           {shown.map((p) => (
             <li key={p.id}>
-              <ProductCard product={p} busy={busy} onEdit={() => setEditing(p)} />
+              <ProductCard product={p} onEdit={() => setEditing(p)} />
             </li>
           ))}
         </ul>

@@ -1,14 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide';
 import { type FormEvent, useState } from 'react';
 import { type AdminProduct, stockBand } from '#shared/admin.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
-import { toast } from '../../ui/toast.tsx';
-import { changeInventory, deleteProduct, setDisplayOrder, setInventory } from '../api/admin-api.ts';
-import { useSessionGuard } from '../api/use-session-guard.ts';
-import { INVENTORY_MUTATION } from './inventory-tab.tsx';
+import { useChangeInventoryMutation } from './api/change-inventory.ts';
+import { useDeleteProductMutation } from './api/delete-product.ts';
+import { PRODUCTS_KEY } from './api/get-admin-products.ts';
+import { useSetDisplayOrderMutation } from './api/set-display-order.ts';
+import { useSetInventoryMutation } from './api/set-inventory.ts';
 
 const BAND_STYLE = {
   low: 'bg-red-100 text-red-800',
@@ -16,48 +17,16 @@ const BAND_STYLE = {
   good: 'bg-green-100 text-green-800',
 } as const;
 
-type Change =
-  | { kind: 'adjust'; change: number }
-  | { kind: 'set'; inventory: number }
-  | { kind: 'order'; displayOrder: number }
-  | { kind: 'delete' };
-
 /** One product with its stock and order controls (SPEC §2, §4, §5). */
-export function ProductCard({ product: p, busy, onEdit }: { product: AdminProduct; busy: boolean; onEdit(): void }) {
-  const qc = useQueryClient();
-  const guard = useSessionGuard();
+export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onEdit(): void }) {
   const [setTo, setSetTo] = useState('');
-  const mutation = useMutation({
-    mutationKey: INVENTORY_MUTATION,
-    mutationFn: (c: Change): Promise<unknown> =>
-      c.kind === 'adjust'
-        ? changeInventory(p.id, c.change)
-        : c.kind === 'set'
-          ? setInventory(p.id, c.inventory)
-          : c.kind === 'order'
-            ? setDisplayOrder(p.id, c.displayOrder)
-            : deleteProduct(p.id),
-    onSuccess: (_r, c) => {
-      const toasts = {
-        adjust: [
-          'Inventory Updated',
-          `${p.name}: stock changed by ${c.kind === 'adjust' && c.change > 0 ? '+' : ''}${c.kind === 'adjust' ? c.change : ''}`,
-        ],
-        set: ['Inventory Set', `${p.name}: stock set to ${c.kind === 'set' ? c.inventory : ''}`],
-        order: ['Product Order Updated', `${p.name} moved in the product list`],
-        delete: ['Product Deleted', `${p.name} was deleted`],
-      } as const;
-      const [title, description] = toasts[c.kind];
-      toast({ title, description });
-      void qc.invalidateQueries({ queryKey: ['admin', 'products'] });
-    },
-    onError: (err, c) => {
-      if (guard(err)) return;
-      const reason = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Please try again.';
-      toast({ title: c.kind === 'delete' ? 'Deletion Failed' : 'Update Failed', description: reason, variant: 'destructive' });
-    },
-  });
-  const disabled = busy || mutation.isPending;
+  const adjust = useChangeInventoryMutation(p);
+  const set = useSetInventoryMutation(p);
+  const move = useSetDisplayOrderMutation(p);
+  const remove = useDeleteProductMutation(p);
+  const pending = adjust.isPending || set.isPending || move.isPending || remove.isPending;
+  // One product write at a time, on any card: the controls work from the figures shown (display order − 1).
+  const disabled = useIsMutating({ mutationKey: PRODUCTS_KEY }) > 0;
 
   const submitSet = (e: FormEvent) => {
     e.preventDefault();
@@ -65,11 +34,11 @@ export function ProductCard({ product: p, busy, onEdit }: { product: AdminProduc
     setSetTo('');
     // Only a whole number of 0 or more is taken; anything else is ignored (SPEC §5).
     if (!/^\d+$/.test(value)) return;
-    mutation.mutate({ kind: 'set', inventory: Number(value) });
+    set.mutate(Number(value));
   };
   const onDelete = () => {
     if (window.confirm(`Are you sure you want to delete "${p.name}"? This action cannot be undone.`)) {
-      mutation.mutate({ kind: 'delete' });
+      remove.mutate();
     }
   };
   const band = stockBand(p.inventory);
@@ -94,8 +63,8 @@ export function ProductCard({ product: p, busy, onEdit }: { product: AdminProduc
             </span>
           </div>
           <p className="text-sm text-zinc-600">
-            ID {p.id} · ${p.price}
-            {p.compareAtPrice ? <span className="line-through"> ${p.compareAtPrice}</span> : null}
+            ID {p.id} · {formatUsd(parseCents(p.price))}
+            {p.compareAtPrice ? <span className="line-through"> {formatUsd(parseCents(p.compareAtPrice))}</span> : null}
           </p>
           <p className="mt-1 line-clamp-2 text-sm">{p.description}</p>
         </div>
@@ -138,7 +107,7 @@ export function ProductCard({ product: p, busy, onEdit }: { product: AdminProduc
             size="sm"
             className="min-w-12"
             disabled={disabled || (n === -10 && p.inventory < 10) || (n === -1 && p.inventory <= 0)}
-            onClick={() => mutation.mutate({ kind: 'adjust', change: n })}
+            onClick={() => adjust.mutate(n)}
             aria-label={`${n > 0 ? 'Add' : 'Remove'} ${Math.abs(n)}`}
           >
             {n > 0 ? `+${n}` : n}
@@ -160,7 +129,7 @@ export function ProductCard({ product: p, busy, onEdit }: { product: AdminProduc
             className="size-9"
             aria-label="Move up"
             disabled={disabled || p.displayOrder <= 0}
-            onClick={() => mutation.mutate({ kind: 'order', displayOrder: Math.max(0, p.displayOrder - 1) })}
+            onClick={() => move.mutate(Math.max(0, p.displayOrder - 1))}
           >
             <Icon node={ArrowUp} className="size-4" />
           </Button>
@@ -170,7 +139,7 @@ export function ProductCard({ product: p, busy, onEdit }: { product: AdminProduc
             className="size-9"
             aria-label="Move down"
             disabled={disabled}
-            onClick={() => mutation.mutate({ kind: 'order', displayOrder: p.displayOrder + 1 })}
+            onClick={() => move.mutate(p.displayOrder + 1)}
           >
             <Icon node={ArrowDown} className="size-4" />
           </Button>
@@ -178,10 +147,10 @@ export function ProductCard({ product: p, busy, onEdit }: { product: AdminProduc
       </dl>
 
       <div className="mt-auto flex gap-2 pt-4">
-        <Button variant="outline" size="sm" onClick={onEdit} disabled={mutation.isPending}>
+        <Button variant="outline" size="sm" onClick={onEdit} disabled={pending}>
           Edit Product
         </Button>
-        <Button size="sm" className="bg-red-700 hover:bg-red-800" onClick={onDelete} disabled={mutation.isPending}>
+        <Button size="sm" className="bg-red-700 hover:bg-red-800" onClick={onDelete} disabled={pending}>
           Delete
         </Button>
       </div>

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide';
 import { Dialog } from 'radix-ui';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
@@ -7,9 +6,9 @@ import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
-import { toast } from '../../ui/toast.tsx';
-import { createProduct, updateProduct, uploadImage } from '../api/admin-api.ts';
-import { useSessionGuard } from '../api/use-session-guard.ts';
+import { useCreateProductMutation } from './api/create-product.ts';
+import { useUpdateProductMutation } from './api/update-product.ts';
+import { useUploadImageMutation } from './api/upload-image.ts';
 
 type Values = {
   name: string;
@@ -38,8 +37,9 @@ function validate(v: Values): { ok: true; data: ProductFormValues } | { ok: fals
 
 /** Create or edit a product (SPEC §2 "Product form"): a Radix dialog, validated on submit and then on change. */
 export function ProductDialog({ product, onClose }: { product: AdminProduct | null; onClose(): void }) {
-  const qc = useQueryClient();
-  const guard = useSessionGuard();
+  const create = useCreateProductMutation();
+  const update = useUpdateProductMutation();
+  const upload = useUploadImageMutation();
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<Values>({
@@ -53,26 +53,19 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
   });
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [uploading, setUploading] = useState(false);
 
-  const save = useMutation({
-    mutationFn: (data: ProductFormValues) => (product ? updateProduct(product.id, data) : createProduct(data)),
-    onSuccess: (saved) => {
-      toast({ title: product ? 'Product Updated' : 'Product Created', description: saved.name });
-      void qc.invalidateQueries({ queryKey: ['admin', 'products'] });
-      onClose();
+  const saved = {
+    onSuccess: onClose,
+    // The server's word on each field, beside it (the toast says why it failed).
+    onError: (err: unknown) => {
+      if (!(err instanceof ApiError && err.fieldErrors)) return;
+      const server: Errors = {};
+      for (const [k, msgs] of Object.entries(err.fieldErrors)) server[k as keyof Values] = msgs[0];
+      setErrors(server);
     },
-    onError: (err) => {
-      if (guard(err)) return;
-      if (err instanceof ApiError && err.fieldErrors) {
-        const server: Errors = {};
-        for (const [k, msgs] of Object.entries(err.fieldErrors)) server[k as keyof Values] = msgs[0];
-        setErrors(server);
-      }
-      const reason = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Please try again.';
-      toast({ title: product ? 'Update Failed' : 'Creation Failed', description: reason, variant: 'destructive' });
-    },
-  });
+  };
+  const save = (data: ProductFormValues) =>
+    product ? update.mutate({ id: product.id, values: data }, saved) : create.mutate(data, saved);
 
   const set = (key: keyof Values, value: string | boolean) => {
     const next = { ...values, [key]: value };
@@ -94,29 +87,17 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
       return;
     }
     setErrors({});
-    save.mutate(r.data);
+    save(r.data);
   };
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (!file) return;
-    setUploading(true);
-    try {
-      const { imageUrl } = await uploadImage(file);
-      set('imageUrl', imageUrl);
-      toast({ title: 'Success', description: 'Image uploaded successfully' });
-    } catch (err) {
-      if (!guard(err)) {
-        const reason = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to upload image';
-        toast({ title: 'Error', description: reason, variant: 'destructive' });
-      }
-    } finally {
-      setUploading(false);
-    }
+    if (file) upload.mutate(file, { onSuccess: ({ imageUrl }) => set('imageUrl', imageUrl) });
   };
 
-  const busy = save.isPending;
+  const busy = create.isPending || update.isPending;
+  const uploading = upload.isPending;
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
@@ -199,7 +180,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
                   className="sr-only"
                   tabIndex={-1}
                   aria-label="Image file"
-                  onChange={(e) => void onFile(e)}
+                  onChange={onFile}
                 />
                 <Button variant="outline" size="sm" disabled={uploading || busy} onClick={() => fileRef.current?.click()}>
                   {uploading ? 'Uploading...' : 'Upload Image'}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '#shared/admin.ts';
-import { formatPhone, matchesSearch, orderLabel } from './format.ts';
+import { formatPhone, matchesSearch, orderDetails, orderLabel } from './format.ts';
 
 const order = {
   id: 1001,
@@ -30,5 +30,20 @@ describe('order card formatting', () => {
     expect(matchesSearch(order, 'pi_abcdef')).toBe(true);
     expect(matchesSearch(order, 'smith')).toBe(false);
     expect(matchesSearch(order, '  ')).toBe(true);
+  });
+
+  it('copies the details with money as the store shows it everywhere', () => {
+    const text = orderDetails({
+      ...order,
+      status: 'paid',
+      createdAt: '2026-11-20T15:04:00.000Z',
+      phone: null,
+      items: [{ productId: 6, name: 'Smelling Salts 3-Pack', quantity: 30, unitPrice: '44.99' }],
+      total: '1353.61',
+      shippingAddress: null,
+      trackingNumber: null,
+    } as AdminOrder);
+    expect(text).toContain('  30 × Smelling Salts 3-Pack @ $44.99\n');
+    expect(text).toContain('\nTotal: $1,353.61\n');
   });
 });

@@ -1,4 +1,12 @@
-import type { AdminOrder } from '#shared/admin.ts';
+import type { AdminOrder, OrderStatus } from '#shared/admin.ts';
+import { formatUsd, parseCents } from '#shared/money.ts';
+
+export const STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
 
 /** SPEC §2: 10- or 11-digit US numbers as +1-xxx-xxx-xxxx, anything else as entered, 'Not provided' when empty. */
 export function formatPhone(phone: string | null): string {
@@ -28,8 +36,8 @@ export function orderDetails(o: AdminOrder): string {
     `Placed: ${new Date(o.createdAt).toLocaleString('en-US')}`,
     `Customer: ${customerName(o)} <${o.email ?? 'no e-mail'}>, phone ${formatPhone(o.phone)}`,
     'Items:',
-    ...o.items.map((i) => `  ${i.quantity} × ${i.name} @ $${i.unitPrice}`),
-    `Total: $${o.total}`,
+    ...o.items.map((i) => `  ${i.quantity} × ${i.name} @ ${formatUsd(parseCents(i.unitPrice))}`),
+    `Total: ${formatUsd(parseCents(o.total))}`,
     'Ship to:',
     ...addressLines(o).map((l) => `  ${l}`),
     ...(o.trackingNumber ? [`Tracking: ${o.shippingCarrier ?? ''} ${o.trackingNumber}`.trim()] : []),

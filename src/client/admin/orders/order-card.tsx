@@ -1,64 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AdminOrder, ORDER_STATUSES, type OrderStatus } from '#shared/admin.ts';
+import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button, buttonVariants } from '../../ui/button.tsx';
-import { toast } from '../../ui/toast.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { createLabel, setOrderStatus, voidLabel } from '../api/admin-api.ts';
-import { useSessionGuard } from '../api/use-session-guard.ts';
+import { useCreateLabelMutation } from './api/create-label.ts';
+import { useUpdateOrderStatusMutation } from './api/update-order-status.ts';
+import { useVoidLabelMutation } from './api/void-label.ts';
 import { copyText } from './copy.ts';
-import { addressLines, customerName, formatPhone, orderDetails, orderLabel } from './format.ts';
-
-const STATUS_LABEL: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-};
+import { addressLines, customerName, formatPhone, orderDetails, orderLabel, STATUS_LABEL } from './format.ts';
 
 /** One order (SPEC §2 "Order card"). Only paid has a green badge; the others use the destructive style. */
 export function OrderCard({ order }: { order: AdminOrder }) {
-  const qc = useQueryClient();
-  const guard = useSessionGuard();
-  // The order is in the list of every filter that shows it.
-  const replace = (o: AdminOrder) =>
-    qc.setQueriesData<AdminOrder[]>({ queryKey: ['admin', 'orders'] }, (list) => list?.map((x) => (x.id === o.id ? o : x)));
-  const update = useMutation({
-    mutationFn: (status: OrderStatus) => setOrderStatus(order.id, status),
-    onSuccess: (o) => {
-      replace(o);
-      toast({ title: 'Order Updated', description: `Order ${orderLabel(o)} is now ${STATUS_LABEL[o.status].toLowerCase()}.` });
-      void qc.invalidateQueries({ queryKey: ['admin', 'orders'] });
-    },
-    onError: (err) => {
-      if (!guard(err)) toast({ title: 'Update Failed', description: 'Failed to update order status', variant: 'destructive' });
-    },
-  });
-  const label = useMutation({
-    mutationFn: () => createLabel(order.id),
-    onSuccess: (r) => {
-      replace(r.order);
-      toast({
-        title: 'Label Created',
-        description: r.printed ? 'Shipping label created and sent to printer' : r.message,
-      });
-    },
-    onError: (err) => {
-      if (guard(err)) return;
-      const message = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to create shipping label';
-      toast({ title: 'Label Creation Failed', description: message, variant: 'destructive' });
-    },
-  });
-  const cancelLabel = useMutation({
-    mutationFn: () => voidLabel(order.id),
-    onSuccess: (o) => {
-      replace(o);
-      toast({ title: 'Label Voided', description: 'A new label can be created for this order.' });
-    },
-    onError: (err) => {
-      if (!guard(err)) toast({ title: 'Update Failed', description: 'The label could not be voided.', variant: 'destructive' });
-    },
-  });
+  const update = useUpdateOrderStatusMutation(order.id);
+  const label = useCreateLabelMutation(order.id);
+  const cancelLabel = useVoidLabelMutation(order.id);
   const canLabel = order.status !== 'pending' && Boolean(order.shippingAddress);
   const shownStatus = update.isPending && update.variables ? update.variables : order.status;
   const shippedOrLater = shownStatus === 'shipped' || shownStatus === 'delivered';
@@ -128,7 +82,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
               </li>
             ))}
           </ul>
-          <p className="mt-1 text-base font-bold">Total ${order.total}</p>
+          <p className="mt-1 text-base font-bold">Total {formatUsd(parseCents(order.total))}</p>
         </div>
       </div>
 
@@ -148,7 +102,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           </div>
           <div>
             <dt className="text-zinc-500">Shipping cost</dt>
-            <dd>{order.shippingCost ? `$${order.shippingCost}` : '—'}</dd>
+            <dd>{order.shippingCost ? formatUsd(parseCents(order.shippingCost)) : '—'}</dd>
           </div>
           <div className="flex flex-wrap gap-3 sm:col-span-4">
             {order.labelUrl ? (

@@ -1,11 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { AdminReview, AdminReviewStats } from '#shared/review-types.ts';
-import { api } from '../../lib/api-client.ts';
+import type { AdminReview } from '#shared/review-types.ts';
 import { Button } from '../../ui/button.tsx';
-import { toast } from '../../ui/toast.tsx';
-import { adminRetry } from '../api/admin-api.ts';
-import { useSessionGuard } from '../api/use-session-guard.ts';
+import { useApproveReviewMutation } from './api/approve-review.ts';
+import { useDeleteReviewMutation } from './api/delete-review.ts';
+import { useAdminReviews } from './api/get-admin-reviews.ts';
 
 export const REVIEW_FILTERS = [
   { value: 'all', label: 'All Reviews' },
@@ -13,25 +10,14 @@ export const REVIEW_FILTERS = [
   { value: 'approved', label: 'Approved' },
 ] as const;
 
-// Fetched only while the Reviews tab is open (SPEC §7): the tab's content mounts only then.
-const adminReviewsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'reviews'] as const,
-    queryFn: () => api<{ reviews: AdminReview[]; stats: AdminReviewStats }>('/api/admin/reviews'),
-    retry: adminRetry,
-  });
-
 function Note({ children }: { children: string }) {
   return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</p>;
 }
 
 /** SPEC §2 "Reviews tab": moderation of verified buyers' reviews. */
 export function ReviewsTab({ search, filter }: { search: string; filter: string }) {
-  const guard = useSessionGuard();
-  const query = useQuery(adminReviewsQuery());
-  useEffect(() => {
-    if (query.error) guard(query.error);
-  }, [query.error, guard]);
+  // Fetched only while the Reviews tab is open (SPEC §7): the tab's content mounts only then.
+  const query = useAdminReviews();
 
   if (query.isPending) return <Note>Loading reviews...</Note>;
   if (query.isError) return <Note>Failed to load reviews</Note>;
@@ -77,30 +63,9 @@ export function ReviewsTab({ search, filter }: { search: string; filter: string 
 }
 
 function ReviewCard({ review: r }: { review: AdminReview }) {
-  const qc = useQueryClient();
-  const guard = useSessionGuard();
-  const action = useMutation({
-    mutationFn: (kind: 'approve' | 'delete') =>
-      kind === 'approve'
-        ? api(`/api/admin/reviews/${r.id}/approve`, { method: 'PUT' })
-        : api(`/api/admin/reviews/${r.id}`, { method: 'DELETE' }),
-    onSuccess: (_d, kind) => {
-      toast(
-        kind === 'approve'
-          ? { title: 'Review Approved', description: 'The review is now visible to customers.' }
-          : { title: 'Review Deleted', description: 'The review was removed permanently.' },
-      );
-      void qc.invalidateQueries({ queryKey: ['admin', 'reviews'] });
-    },
-    onError: (err, kind) => {
-      if (guard(err)) return;
-      toast({
-        title: kind === 'approve' ? 'Approval Failed' : 'Delete Failed',
-        description: 'Please try again.',
-        variant: 'destructive',
-      });
-    },
-  });
+  const approve = useApproveReviewMutation(r.id);
+  const remove = useDeleteReviewMutation(r.id);
+  const pending = approve.isPending || remove.isPending;
 
   return (
     <article className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5" aria-labelledby={`review-${r.id}`}>
@@ -130,16 +95,16 @@ function ReviewCard({ review: r }: { review: AdminReview }) {
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {!r.isApproved ? (
-          <Button size="sm" disabled={action.isPending} onClick={() => action.mutate('approve')}>
+          <Button size="sm" disabled={pending} onClick={() => approve.mutate()}>
             Approve Review
           </Button>
         ) : null}
         <Button
           size="sm"
           variant="outline"
-          disabled={action.isPending}
+          disabled={pending}
           onClick={() => {
-            if (window.confirm(`Delete the review "${r.title}"? This cannot be undone.`)) action.mutate('delete');
+            if (window.confirm(`Delete the review "${r.title}"? This cannot be undone.`)) remove.mutate();
           }}
         >
           Delete Review

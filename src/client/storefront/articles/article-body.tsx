@@ -4,6 +4,7 @@ import { SUPPORT_HOURS } from '#shared/constants.ts';
 import type { PublicConfig } from '#shared/ssr-contract.ts';
 import type { Article, Block, Inline } from '#content/article-types.ts';
 import { DIRECTIONS, WHO_SHOULD_NOT_USE } from '#content/usage.ts';
+import { Faq } from '../../ui/faq.tsx';
 
 // Rendered on the server only (to static HTML): the browser never downloads article content as
 // JavaScript, it keeps the server's HTML (docs/decisions/0008-articles-as-server-html.md).
@@ -128,25 +129,7 @@ function BlockView({ block, config }: { block: Block; config: PublicConfig }): R
         </div>
       );
     case 'faq':
-      return (
-        <div className="mt-6 divide-y divide-line rounded-lg border border-line bg-white">
-          {block.items.map((item) => (
-            <details key={item.q} className="group px-5 py-4">
-              <summary className="cursor-pointer list-none font-bold marker:hidden">
-                <span className="flex items-center justify-between gap-4">
-                  {item.q}
-                  <span aria-hidden="true" className="text-xl transition-transform group-open:rotate-45">
-                    +
-                  </span>
-                </span>
-              </summary>
-              <p className="mt-3 text-muted">
-                <Text value={item.a} />
-              </p>
-            </details>
-          ))}
-        </div>
-      );
+      return <Faq items={block.items.map((item) => ({ q: item.q, a: <Text value={item.a} /> }))} className="mt-6" />;
     case 'directions':
       return (
         <ol className="mt-6 grid gap-4">

@@ -1,19 +1,8 @@
-import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { followStoreLinks, islandHtml } from '../../app/static-island.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { NotFoundMessage } from '../pages/not-found-page.tsx';
 import { useContent } from './api/get-content.ts';
-
-/**
- * The server's article HTML, taken from the page as it arrived, before React hydrates it: the first
- * page's state leaves the body out so it is not sent twice (docs/decisions/0008).
- */
-const serverHtml = new Map<string, string>();
-if (typeof document !== 'undefined') {
-  const body = document.getElementById('article-body');
-  const path = body?.dataset.path;
-  if (body && path) serverHtml.set(path, body.innerHTML);
-}
 
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
@@ -26,17 +15,10 @@ export function ArticlePage() {
   if (isError || !data) {
     return <NotFoundMessage title="Page Not Available" text="This page could not be loaded." action="Back to Home" />;
   }
-  const html = data.html ?? serverHtml.get(pathname) ?? '';
-
-  // Links inside the body are plain HTML: follow the store's own without a page load.
-  const onBodyClick = (e: MouseEvent<HTMLDivElement>) => {
-    const a = (e.target as HTMLElement).closest('a');
-    const href = a?.getAttribute('href');
-    if (!a || !href?.startsWith('/') || a.target || e.defaultPrevented || e.button !== 0) return;
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(href);
-  };
+  // The first page's state leaves the body out so it is not sent twice: the browser keeps the
+  // server's HTML, read from the page before React hydrates, like a static island (docs/decisions/0008).
+  const island = `article:${pathname}`;
+  const html = data.html ?? islandHtml(island);
 
   return (
     <article className="mx-auto max-w-3xl px-4 pb-20 pt-8">
@@ -67,9 +49,9 @@ export function ArticlePage() {
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: links keep their own keyboard behaviour */}
       <div
         id="article-body"
-        data-path={pathname}
+        data-island={island}
         className="mt-6 text-lg leading-relaxed"
-        onClick={onBodyClick}
+        onClick={followStoreLinks(navigate, pathname)}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own content, rendered by the server from src/content
         dangerouslySetInnerHTML={{ __html: html }}
       />

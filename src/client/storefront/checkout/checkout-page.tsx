@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ShippingFields } from '#shared/checkout.ts';
 import { paymentIdOfSecret } from '#shared/payment-ids.ts';
 import { PageMessage } from '../pages/not-found-page.tsx';
-import { checkoutOrderQuery } from './api/get-checkout-order.ts';
+import { checkoutOrderQuery, useCheckoutOrder } from './api/get-checkout-order.ts';
 import { saveShipping } from './api/save-shipping.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { EMPTY_SHIPPING, ShippingForm } from './shipping-form.tsx';
@@ -39,7 +39,7 @@ export function CheckoutPage() {
 function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId: string }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { data: order, isPending, isError } = useQuery(checkoutOrderQuery(paymentIntentId));
+  const { data: order, isPending, isError } = useCheckoutOrder(paymentIntentId);
   const [step, setStep] = useState<1 | 2>(1);
   const [shipping, setShipping] = useState<ShippingFields | null>(null);
   const provider = order?.provider;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CheckoutOrder } from '#shared/checkout.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { checkoutOrderQuery } from './api/get-checkout-order.ts';
 import { renewHold } from './api/renew-hold.ts';
 
@@ -32,7 +32,7 @@ export default function HoldNotice({ order }: { order: CheckoutOrder }) {
       } catch (err) {
         // A 409 is final (closed, or the items are gone); anything else is tried again next time.
         if (!stopped && err instanceof ApiError && err.status === 409)
-          setProblem(err.serverMessage ?? 'This checkout has expired.');
+          setProblem(errorMessage(err, 'This checkout has expired.'));
       }
     };
     void renew();

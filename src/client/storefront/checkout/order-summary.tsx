@@ -1,4 +1,5 @@
 import type { CheckoutOrder } from '#shared/checkout.ts';
+import { formatUsd, parseCents } from '#shared/money.ts';
 import { ProductImage, productImageKind } from '../catalog/components/product-image.tsx';
 
 /** The order's real items and total (DESIGN §4.2). */
@@ -18,25 +19,25 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
             <div className="flex-1">
               <p className="font-bold leading-tight">{item.name}</p>
               <p className="text-sm text-muted tabular-nums">
-                {item.quantity} × ${item.unitPrice}
+                {item.quantity} × {formatUsd(parseCents(item.unitPrice))}
               </p>
             </div>
-            <p className="font-bold tabular-nums">${item.lineTotal}</p>
+            <p className="font-bold tabular-nums">{formatUsd(parseCents(item.lineTotal))}</p>
           </li>
         ))}
       </ul>
       <dl className="mt-5 grid gap-2 border-t border-line pt-4 text-sm tabular-nums">
         <div className="flex justify-between gap-4">
           <dt>Subtotal</dt>
-          <dd>${order.subtotal}</dd>
+          <dd>{formatUsd(parseCents(order.subtotal))}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt>Shipping (Standard, 3-5 business days)</dt>
-          <dd>${order.shipping}</dd>
+          <dd>{formatUsd(parseCents(order.shipping))}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
           <dt>Total</dt>
-          <dd data-testid="order-total">${order.total}</dd>
+          <dd data-testid="order-total">{formatUsd(parseCents(order.total))}</dd>
         </div>
       </dl>
     </section>

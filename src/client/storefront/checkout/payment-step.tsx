@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
 import { PAYMENT_NOT_COMPLETED } from '#shared/messages.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -103,11 +103,7 @@ export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProp
     }
     if (outcome.kind === 'error') {
       console.error('Payment failed', outcome.error);
-      const err = outcome.error;
-      const description =
-        err instanceof ApiError && err.status < 500 && err.serverMessage
-          ? err.serverMessage
-          : 'Unable to process payment. Please try again.';
+      const description = errorMessage(outcome.error, 'Unable to process payment. Please try again.', '4xx');
       toast({ title: 'Payment Error', description, variant: 'destructive' });
       setPaying(false);
       return;
@@ -141,7 +137,7 @@ export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProp
       if (err instanceof ApiError && err.status === 409) {
         toast({
           title: 'Checkout Error',
-          description: err.serverMessage ?? 'This checkout has expired.',
+          description: errorMessage(err, 'This checkout has expired.'),
           variant: 'destructive',
         });
         setPaying(false);

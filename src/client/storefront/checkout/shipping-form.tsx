@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ShippingFields } from '#shared/checkout.ts';
 import { REQUIRED } from '#shared/messages.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -53,10 +53,7 @@ export function ShippingForm({ initial, onSave }: { initial: Values; onSave(valu
       }
       toast({
         title: 'Check your details',
-        description:
-          err instanceof ApiError && err.status < 500 && err.serverMessage
-            ? err.serverMessage
-            : 'Could not save your address. Please try again.',
+        description: errorMessage(err, 'Could not save your address. Please try again.', '4xx'),
         variant: 'destructive',
       });
     } finally {

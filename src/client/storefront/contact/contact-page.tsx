@@ -1,29 +1,12 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SUPPORT_HOURS } from '#shared/constants.ts';
+import { CONTACT_FAQ } from '#content/contact-faq.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Button, buttonVariants } from '../../ui/button.tsx';
+import { Faq } from '../../ui/faq.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { type ContactErrors, type ContactValues, contactMailto, EMPTY_CONTACT, validateContact } from './contact-form.ts';
-
-const QUESTIONS = [
-  {
-    q: 'Where is my order?',
-    a: 'Orders are processed in 1-2 business days and usually arrive in 3-5. Your shipping e-mail has the tracking number; give us your order number if it has not arrived.',
-  },
-  {
-    q: 'Can I return a bottle?',
-    a: 'Yes: unopened products within 30 days of delivery, with free return shipping by mail. Write to us with your order number.',
-  },
-  {
-    q: 'How do I use smelling salts safely?',
-    a: 'Follow the directions on the bottle and in our safety guide, and never use them on someone who may have a head injury.',
-  },
-  {
-    q: 'Are smelling salts allowed in my sport?',
-    a: 'It depends on your federation and event. Our guide to competition rules is a good start; always check the current rulebook.',
-  },
-];
 
 const input =
   'mt-1 block w-full rounded-md border border-line bg-white px-3 py-2.5 text-base text-ink placeholder:text-muted/70 aria-[invalid=true]:border-danger';
@@ -177,19 +160,7 @@ export function ContactPage() {
           </div>
           <div>
             <h2 className="font-display text-xl uppercase">Common questions</h2>
-            <div className="mt-3 divide-y divide-line rounded-lg border border-line bg-white">
-              {QUESTIONS.map((item) => (
-                <details key={item.q} className="group px-4 py-3">
-                  <summary className="flex items-center justify-between gap-3 font-bold">
-                    {item.q}
-                    <span aria-hidden="true" className="text-xl transition-transform group-open:rotate-45">
-                      +
-                    </span>
-                  </summary>
-                  <p className="mt-2 text-sm text-muted">{item.a}</p>
-                </details>
-              ))}
-            </div>
+            <Faq items={CONTACT_FAQ} size="sm" className="mt-3" />
           </div>
           <div className="flex flex-wrap gap-3">
             <Link to="/education" className={buttonVariants({ variant: 'outline', size: 'sm' })}>

@@ -5,6 +5,7 @@ import { DIRECTIONS, USAGE } from '#content/usage.ts';
 import { SUPPORT_RESPONSE_TIME } from '#shared/constants.ts';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../ui/button.tsx';
+import { Faq } from '../../ui/faq.tsx';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 
 const eyebrow = 'text-sm font-bold uppercase tracking-[0.25em] text-amber-deep';
@@ -86,17 +87,7 @@ export function FaqSection() {
         <h2 id="faq-title" className={title}>
           Questions, answered
         </h2>
-        <div className="mt-8 divide-y divide-line rounded-xl border border-line">
-          {HOME_FAQ.map((f) => (
-            <details key={f.q} className="group px-5">
-              <summary className="flex min-h-14 items-center justify-between gap-4 py-4 font-bold">
-                {f.q}
-                <span className="text-2xl leading-none transition-transform group-open:rotate-45">+</span>
-              </summary>
-              <p className="pb-5 text-muted">{f.a}</p>
-            </details>
-          ))}
-        </div>
+        <Faq items={HOME_FAQ} className="mt-8" />
       </div>
     </section>
   );

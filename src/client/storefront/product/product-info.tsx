@@ -1,6 +1,7 @@
 import { BadgeCheck, ShieldCheck, Zap } from 'lucide';
 import { productFaq } from '#content/product-faq.ts';
 import { DIRECTIONS, SAFETY, USAGE } from '#content/usage.ts';
+import { Faq } from '../../ui/faq.tsx';
 import { Icon } from '../../ui/icon.tsx';
 
 const BENEFITS = [
@@ -54,17 +55,7 @@ function ProductInfo({ bundle }: { bundle: boolean }) {
         <h2 id="product-faq-title" className="font-display text-2xl uppercase">
           Frequently asked
         </h2>
-        <div className="mt-5 divide-y divide-line rounded-xl border border-line bg-white">
-          {productFaq(bundle).map((f) => (
-            <details key={f.q} className="group px-5">
-              <summary className="flex min-h-14 items-center justify-between gap-4 py-4 font-bold">
-                {f.q}
-                <span className="text-2xl leading-none transition-transform group-open:rotate-45">+</span>
-              </summary>
-              <p className="pb-5 text-muted">{f.a}</p>
-            </details>
-          ))}
-        </div>
+        <Faq items={productFaq(bundle)} className="mt-5" />
       </section>
     </>
   );

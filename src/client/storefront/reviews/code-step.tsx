@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { REVIEW_CODE_DIGITS } from '#shared/review-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -30,7 +31,7 @@ export function CodeStep({
   }, []);
 
   const check = async () => {
-    if (code.length !== 6) {
+    if (code.length !== REVIEW_CODE_DIGITS) {
       toast({ title: 'Code Required', description: 'Please enter the 6-digit code we e-mailed you.', variant: 'destructive' });
       return;
     }
@@ -60,7 +61,7 @@ export function CodeStep({
           value={code}
           onKeyDown={onKey}
           onChange={(e) => {
-            setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
+            setCode(e.target.value.replace(/\D/g, '').slice(0, REVIEW_CODE_DIGITS));
             setError(undefined);
           }}
         />

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { PURCHASE_REQUIRED } from '#shared/review-types.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { PURCHASE_REQUIRED, REVIEW_LIMITS } from '#shared/review-types.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { reviewStatsQuery } from './api/get-review-stats.ts';
+import { reviewsQuery } from './api/get-reviews.ts';
 import { submitReview } from './api/submit-review.ts';
 import { verifyCode } from './api/verify-code.ts';
 import { verifyPurchase } from './api/verify-purchase.ts';
@@ -15,16 +17,18 @@ import { forgetReviewLink } from './review-link.ts';
 type Step = 'email' | 'sending' | 'code' | 'checking' | 'verified' | 'denied';
 const EMPTY = { rating: 0, customerName: '', customerEmail: '', title: '', content: '' };
 
-/** The server's reason for a 4xx (a wrong code, a limit), else the SPEC's words. */
+/** The server's reason for a 4xx (a wrong code, a limit; a refused field says which), else the SPEC's words. */
 const failure = (err: unknown) =>
-  err instanceof ApiError && err.status < 500 && err.serverMessage
-    ? (Object.values(err.fieldErrors ?? {})[0]?.[0] ?? err.serverMessage)
-    : 'Unable to verify purchase. Please try again.';
+  (err instanceof ApiError && Object.values(err.fieldErrors ?? {})[0]?.[0]) ||
+  errorMessage(err, 'Unable to verify purchase. Please try again.', '4xx');
 
 /**
  * The review form (SPEC §2, §4, §5): the buyer proves the e-mail is theirs with a code the store
  * e-mails (or opens the form from the shipped e-mail's review link, already verified); the rest of
  * the form opens once the purchase is verified. The server checks the token and the purchase again.
+ * The browser checks that every field is filled and stops each at the shared limit (REVIEW_LIMITS);
+ * the rest of CreateReviewBodySchema is applied by the server, whose reason the toast shows. Zod
+ * itself stays off the product page.
  */
 export function ReviewForm({
   productId,
@@ -139,13 +143,15 @@ export function ReviewForm({
       setValues(EMPTY);
       setVerifyEmail('');
       dropVerification();
-      void qc.invalidateQueries({ queryKey: ['reviews', productId] });
-      void qc.invalidateQueries({ queryKey: ['review-stats', productId] });
+      void qc.invalidateQueries({ queryKey: reviewsQuery(productId).queryKey });
+      void qc.invalidateQueries({ queryKey: reviewStatsQuery(productId).queryKey });
       onDone();
     } catch (err) {
-      const message =
-        err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to submit review. Please try again.';
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to submit review. Please try again.'),
+        variant: 'destructive',
+      });
       // An expired verification: verify again (the review typed so far stays).
       if (err instanceof ApiError && err.status === 403) dropVerification();
     } finally {
@@ -253,7 +259,7 @@ export function ReviewForm({
             id={`${id}-name`}
             label="Name"
             autoComplete="name"
-            maxLength={80}
+            maxLength={REVIEW_LIMITS.name}
             value={values.customerName}
             onChange={set('customerName')}
           />
@@ -271,7 +277,7 @@ export function ReviewForm({
             The verified e-mail; change it above.
           </p>
         </div>
-        <Field id={`${id}-title`} label="Title" maxLength={120} value={values.title} onChange={set('title')} />
+        <Field id={`${id}-title`} label="Title" maxLength={REVIEW_LIMITS.title} value={values.title} onChange={set('title')} />
         <div>
           <label htmlFor={`${id}-content`} className="text-sm font-bold">
             Review<span aria-hidden="true"> *</span>
@@ -279,7 +285,7 @@ export function ReviewForm({
           <textarea
             id={`${id}-content`}
             rows={4}
-            maxLength={2000}
+            maxLength={REVIEW_LIMITS.content}
             value={values.content}
             onChange={set('content')}
             className={inputClass}

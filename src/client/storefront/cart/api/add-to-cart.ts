@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import type { CartItem } from '#shared/cart.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, errorMessage } from '../../../lib/api-client.ts';
 import { getSessionId } from '../../../lib/session-id.ts';
 import { toast } from '../../../ui/toast.tsx';
-import { cartErrorText } from './cart-error.ts';
-import { useRefetchCart } from './refetch-cart.ts';
+import { useRefetchCart } from './get-cart.ts';
 
 export const addToCart = (v: { sessionId: string; productId: number; quantity: number }) =>
   api<CartItem>('/api/cart', { method: 'POST', body: v });
 
 /**
- * Adds to the cart, then refetches it (SPEC §4); failures are shown as a toast on every page
- * (docs/decisions/0007). A plain pending flag rather than useMutation: TanStack's mutation observer
+ * Adds to the cart, then refetches it (SPEC §4); failures are shown as a toast on every page, with
+ * the server's reason when it is about stock (409, e.g. "Only 4 left in stock": docs/decisions/0007). A plain pending flag rather than useMutation: TanStack's mutation observer
  * is left to the lazily loaded drawer, which keeps the first load within budget (docs/decisions/0006).
  */
 export function useAddToCart() {
@@ -28,7 +27,7 @@ export function useAddToCart() {
       console.error('Failed to add item to cart', err);
       toast({
         title: 'Error',
-        description: cartErrorText(err, 'Failed to add item to cart. Please try again.'),
+        description: errorMessage(err, 'Failed to add item to cart. Please try again.', 409),
         variant: 'destructive',
       });
     } finally {

@@ -7,19 +7,22 @@ import SheetImpl from '../../../ui/sheet-impl.tsx';
 import { HeldNote } from '../../catalog/components/held-note.tsx';
 import { ProductImage, productImageKind } from '../../catalog/components/product-image.tsx';
 import { QuantitySelector } from '../../catalog/components/quantity-selector.tsx';
-import { useClearCart, useRemoveCartItem, useStartCheckout, useUpdateCartItem } from './drawer-mutations.ts';
+import { useStartCheckoutMutation } from '../../checkout/api/start-checkout.ts';
 import { useCart } from '../api/get-cart.ts';
 import { cartTotalCents } from '../cart-total.ts';
 import { useCartUi } from '../cart-ui.tsx';
+import { useClearCartMutation } from './api/clear-cart.ts';
+import { useRemoveCartItemMutation } from './api/remove-cart-item.ts';
+import { useUpdateCartItemMutation } from './api/update-cart-item.ts';
 
 /** The drawer's contents (loaded lazily by cart-drawer-lazy.tsx). */
 export default function CartDrawer() {
   const { open, setOpen, sessionId } = useCartUi();
   const { data: items = [] } = useCart(sessionId);
-  const update = useUpdateCartItem();
-  const remove = useRemoveCartItem();
-  const clear = useClearCart();
-  const checkout = useStartCheckout();
+  const update = useUpdateCartItemMutation();
+  const remove = useRemoveCartItemMutation();
+  const clear = useClearCartMutation();
+  const checkout = useStartCheckoutMutation();
   const busy = useIsMutating() > 0;
   const total = cartTotalCents(items);
 

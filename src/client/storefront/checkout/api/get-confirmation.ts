@@ -1,6 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/orders/confirmation/:paymentIntentId: a paid order's summary, without address or e-mail. */
 export const getConfirmation = (paymentIntentId: string) =>
   api<CheckoutOrder & { paidAt: string | null }>(`/api/orders/confirmation/${encodeURIComponent(paymentIntentId)}`);
+
+export const confirmationQuery = (paymentIntentId: string, enabled = true) =>
+  queryOptions({
+    queryKey: ['confirmation', paymentIntentId] as const,
+    queryFn: () => getConfirmation(paymentIntentId),
+    enabled,
+  });
+
+export const useConfirmation = (paymentIntentId: string, enabled: boolean) =>
+  useQuery(confirmationQuery(paymentIntentId, enabled));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReviewStats } from '#shared/review-types.ts';
 import { api } from '../../../lib/api-client.ts';
-import { logged } from './logged.ts';
+import { logged } from '../logged.ts';
 
 export const getReviewStats = (productId: number) =>
   logged('Failed to fetch review stats', () => api<ReviewStats>(`/api/reviews/stats/${productId}`));

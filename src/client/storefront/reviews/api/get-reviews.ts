@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicReview } from '#shared/review-types.ts';
 import { api } from '../../../lib/api-client.ts';
-import { logged } from './logged.ts';
+import { logged } from '../logged.ts';
 
 export const getReviews = (productId: number) =>
   logged('Failed to fetch reviews', () => api<PublicReview[]>(`/api/reviews?productId=${productId}`));

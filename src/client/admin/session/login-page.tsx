@@ -1,37 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { login } from '../api/admin-api.ts';
+import { useLogInMutation } from './api/log-in.ts';
 
 /** /admin/login (SPEC §2 "Admin login"). */
 export function LoginPage() {
-  const navigate = useNavigate();
-  const qc = useQueryClient();
+  const login = useLogInMutation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
+  const pending = login.isPending || login.isSuccess;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!username.trim() || !password) {
       toast({ title: 'Missing Credentials', description: 'Please enter both username and password', variant: 'destructive' });
       return;
     }
-    setPending(true);
-    try {
-      await login(username.trim(), password);
-      qc.removeQueries({ queryKey: ['admin'] });
-      toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard' });
-      navigate('/admin', { replace: true });
-    } catch (err) {
-      const message = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Invalid username or password';
-      toast({ title: 'Login Failed', description: message, variant: 'destructive' });
-      setPending(false);
-    }
+    login.mutate({ username: username.trim(), password });
   };
 
   return (
@@ -42,7 +28,7 @@ export function LoginPage() {
         </p>
         <h1 className="mt-4 text-2xl font-bold">Admin Login</h1>
         <p className="mt-1 text-sm text-zinc-600">Access the order management dashboard</p>
-        <form noValidate onSubmit={(e) => void submit(e)} className="mt-6 grid gap-4">
+        <form noValidate onSubmit={submit} className="mt-6 grid gap-4">
           <Field
             id="admin-username"
             name="username"
