@@ -17,6 +17,7 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** One line of an order's history: when, what, a sentence for the owner, and who. */
 export interface OrderEvent {
+  id: number;
   at: string;
   type: OrderEventType;
   message: string;

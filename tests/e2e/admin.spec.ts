@@ -64,7 +64,7 @@ test('the owner finds an order by e-mail and marks it shipped', async ({ page })
   const email = `robin.${Date.now()}@example.com`;
   const paymentIntentId = await placeOrder(page, email);
   await signIn(page);
-  await page.getByPlaceholder('Search by name, e-mail or payment ID').fill(email.toUpperCase());
+  await page.getByPlaceholder('Search by name, e-mail, payment ID or order number').fill(email.toUpperCase());
   const card = page.getByRole('article').filter({ hasText: email });
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('heading', { name: `Order ${paymentIntentId.slice(-8)}` })).toBeVisible();
@@ -81,6 +81,35 @@ test('the owner finds an order by e-mail and marks it shipped', async ({ page })
   await expect(page.getByText('No orders match your filters', { exact: true })).toBeVisible();
 });
 
+test('the owner finds an order by its number, reads its history and adds a note', async ({ page }) => {
+  const email = `history.${Date.now()}@example.com`;
+  const paymentIntentId = await placeOrder(page, email);
+  const order = await (await page.request.get(`/api/orders/confirmation/${paymentIntentId}`)).json();
+  await signIn(page);
+  await page.getByPlaceholder('Search by name, e-mail, payment ID or order number').fill(`#${order.orderId}`);
+  const card = page.getByRole('article').filter({ hasText: email });
+  await expect(card).toHaveCount(1);
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  await card.getByRole('button', { name: 'History & Notes' }).click();
+  const history = card.getByRole('region', { name: `History of order #${order.orderId}` });
+  await expect(history).toContainText('Checkout started: 2 items, $41.89');
+  await expect(history).toContainText('Shipping details saved: Denver, CO');
+  await expect(history).toContainText('Paid $41.89 with a test payment (no money taken)');
+
+  await history.getByLabel('Add a note (only you see it)').fill('Called: leave it with the neighbour at no. 11.');
+  await history.getByRole('button', { name: 'Add Note' }).click();
+  await expect(history.getByText('Called: leave it with the neighbour at no. 11.')).toBeVisible();
+  await expect(history.getByLabel('Add a note (only you see it)')).toHaveValue('');
+  await expect(history.locator('li').last()).toContainText('owner');
+  await page.screenshot({ path: test.info().outputPath('order-history.png'), fullPage: true });
+
+  await card.getByLabel('Mark as Shipped').check();
+  await expect(history).toContainText('Status changed from paid to shipped');
+  await card.getByRole('button', { name: 'Hide History' }).click();
+  await expect(history).toHaveCount(0);
+});
+
 test('the owner prints a label and a packing slip; without a printer the dashboard says so', async ({ page }) => {
   const email = `label.${Date.now()}@example.com`;
   await placeOrder(page, email);
@@ -91,7 +120,7 @@ test('the owner prints a label and a packing slip; without a printer the dashboa
     page.getByText('No printer is configured. Set PRINTER_URL to print labels and test pages.', { exact: true }),
   ).toBeVisible();
 
-  await page.getByPlaceholder('Search by name, e-mail or payment ID').fill(email);
+  await page.getByPlaceholder('Search by name, e-mail, payment ID or order number').fill(email);
   const card = page.getByRole('article').filter({ hasText: email });
   await card.getByRole('button', { name: 'Print Label' }).click();
   await expect(page.getByText('Label Created', { exact: true })).toBeVisible();

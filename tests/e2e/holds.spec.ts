@@ -109,7 +109,7 @@ test('the owner sees test orders marked, outside the revenue, and open checkouts
   // Signed in already: newProduct() signed in with this browser's cookies.
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Order Management Dashboard' })).toBeVisible();
-  await page.getByPlaceholder('Search by name, e-mail or payment ID').fill(email);
+  await page.getByPlaceholder('Search by name, e-mail, payment ID or order number').fill(email);
   await expect(page.getByText(/^No orders (yet|match your filters)$/)).toBeVisible();
   await page.getByLabel('Filter orders').selectOption('pending');
   const card = page.getByRole('article').filter({ hasText: email });

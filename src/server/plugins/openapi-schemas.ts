@@ -38,6 +38,7 @@ const Checkout: z.ZodType<CheckoutOrder> = z.object({
 });
 
 const OrderEventDoc: z.ZodType<OrderEvent> = z.object({
+  id: z.number().int(),
   at: isoTime,
   type: z.enum(ORDER_EVENT_TYPES),
   message: z.string().describe('What happened, in a sentence for the owner'),

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
 import { InventoryTab } from '../inventory/inventory-tab.tsx';
-import { useOrders } from '../orders/api/get-orders.ts';
+import { useOrdersSummary } from '../orders/api/get-orders-summary.ts';
 import { usePrintTestPageMutation } from '../orders/api/print-test-page.ts';
-import { ORDER_FILTERS, OrdersTab } from '../orders/orders-tab.tsx';
+import { choiceCount, ORDER_FILTERS, type OrderFilterChoice, OrdersTab } from '../orders/orders-tab.tsx';
 import { REVIEW_FILTERS, ReviewsTab } from '../reviews/reviews-tab.tsx';
 import { useMe } from '../session/api/get-me.ts';
 import { useLogOutMutation } from '../session/api/log-out.ts';
@@ -28,14 +28,12 @@ export function DashboardPage() {
   const qc = useQueryClient();
   // Signed out, this answers 401 and the dashboard's client leads to sign-in (session/admin-query-client.ts).
   const me = useMe();
-  const orders = useOrders(undefined, me.isSuccess);
+  const summary = useOrdersSummary(me.isSuccess);
   const testPrint = usePrintTestPageMutation();
   const logout = useLogOutMutation();
   const [tab, setTab] = useState<Tab>('orders');
   const [search, setSearch] = useState('');
-  const [orderFilter, setOrderFilter] = useState<string>('all');
-  // Open checkouts are asked for only under the Pending filter: strangers' abandoned ones never crowd the list.
-  const pending = useOrders('pending', me.isSuccess && orderFilter === 'pending');
+  const [orderFilter, setOrderFilter] = useState<OrderFilterChoice>('all');
   const [reviewFilter, setReviewFilter] = useState<string>('all');
 
   if (!me.isSuccess) {
@@ -48,7 +46,15 @@ export function DashboardPage() {
 
   const filter =
     tab === 'orders'
-      ? { label: 'Filter orders', value: orderFilter, set: setOrderFilter, options: ORDER_FILTERS }
+      ? {
+          label: 'Filter orders',
+          value: orderFilter,
+          set: (v: string) => setOrderFilter(v as OrderFilterChoice),
+          options: ORDER_FILTERS.map((o) => {
+            const n = choiceCount(summary.data, o.value);
+            return { value: o.value, label: n === undefined ? o.label : `${o.label} (${n})` };
+          }),
+        }
       : tab === 'reviews'
         ? { label: 'Filter reviews', value: reviewFilter, set: setReviewFilter, options: REVIEW_FILTERS }
         : null;
@@ -76,7 +82,7 @@ export function DashboardPage() {
         </div>
       </header>
 
-      <SummaryCards orders={orders.data} />
+      <SummaryCards summary={summary.data} />
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
         <Tabs.List
@@ -104,7 +110,7 @@ export function DashboardPage() {
                 onChange={(e) => setSearch(e.target.value)}
                 placeholder={
                   tab === 'orders'
-                    ? 'Search by name, e-mail or payment ID'
+                    ? 'Search by name, e-mail, payment ID or order number'
                     : tab === 'inventory'
                       ? 'Search products'
                       : 'Search reviews'
@@ -132,7 +138,7 @@ export function DashboardPage() {
         ) : null}
 
         <Tabs.Content value="orders" className="mt-4">
-          <OrdersTab query={orderFilter === 'pending' ? pending : orders} search={search} filter={orderFilter} />
+          <OrdersTab choice={orderFilter} search={search} />
         </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-4">
           <ReviewsTab search={search} filter={reviewFilter} />

@@ -1,23 +1,18 @@
-import type { AdminOrder } from '#shared/admin.ts';
+import type { OrdersSummary } from '#shared/admin.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 
-/** Orders that were paid for: paid, shipped or delivered (a pending order has no money yet). */
-export const isPaid = (o: AdminOrder) => o.status !== 'pending';
-
 /**
- * SPEC §2: Total Orders, Paid Orders, Total Revenue (paid orders' totals, 2 decimals). Orders paid
- * with test payments moved no money: they are left out of Paid Orders and Revenue and named apart.
+ * SPEC §2: Total Orders, Paid Orders, Total Revenue (paid orders' totals, 2 decimals), as the server
+ * counts them. Orders paid with test payments moved no money: they are left out of Paid Orders and
+ * Revenue and named apart.
  */
-export function SummaryCards({ orders }: { orders: AdminOrder[] | undefined }) {
-  const paid = orders?.filter((o) => isPaid(o) && o.paymentMode === 'live') ?? [];
-  const revenue = paid.reduce((sum, o) => sum + parseCents(o.total), 0);
-  const tests = orders?.filter((o) => isPaid(o) && o.paymentMode === 'test') ?? [];
-  const testTotal = tests.reduce((sum, o) => sum + parseCents(o.total), 0);
+export function SummaryCards({ summary }: { summary: OrdersSummary | undefined }) {
   const cards = [
-    { label: 'Total Orders', value: orders ? String(orders.length) : '—' },
-    { label: 'Paid Orders', value: orders ? String(paid.length) : '—' },
-    { label: 'Total Revenue', value: orders ? formatUsd(revenue) : '—' },
+    { label: 'Total Orders', value: summary ? String(summary.totalOrders) : '—' },
+    { label: 'Paid Orders', value: summary ? String(summary.paidOrders) : '—' },
+    { label: 'Total Revenue', value: summary ? formatUsd(parseCents(summary.totalRevenue)) : '—' },
   ];
+  const tests = summary?.testOrders;
   return (
     <section aria-label="Summary" className="grid grid-cols-3 gap-2 sm:gap-3">
       {cards.map((c) => (
@@ -31,10 +26,10 @@ export function SummaryCards({ orders }: { orders: AdminOrder[] | undefined }) {
           </p>
         </div>
       ))}
-      {tests.length > 0 ? (
+      {tests && tests.count > 0 ? (
         <p className="col-span-3 text-xs text-zinc-600" data-testid="summary-test-orders">
-          Not counted: {tests.length} test {tests.length === 1 ? 'order' : 'orders'} ({formatUsd(testTotal)}) paid with test
-          payments, no money taken.
+          Not counted: {tests.count} test {tests.count === 1 ? 'order' : 'orders'} ({formatUsd(parseCents(tests.total))}) paid
+          with test payments, no money taken.
         </p>
       ) : null}
     </section>

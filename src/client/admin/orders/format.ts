@@ -43,10 +43,3 @@ export function orderDetails(o: AdminOrder): string {
     ...(o.trackingNumber ? [`Tracking: ${o.shippingCarrier ?? ''} ${o.trackingNumber}`.trim()] : []),
   ].join('\n');
 }
-
-/** Case-insensitive search on first name, last name, e-mail and payment id (SPEC §2). */
-export function matchesSearch(o: AdminOrder, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  return [o.firstName, o.lastName, o.email, o.stripePaymentIntentId].some((v) => v?.toLowerCase().includes(q));
-}

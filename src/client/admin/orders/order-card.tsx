@@ -6,6 +6,7 @@ import { useCreateLabelMutation } from './api/create-label.ts';
 import { useUpdateOrderStatusMutation } from './api/update-order-status.ts';
 import { useVoidLabelMutation } from './api/void-label.ts';
 import { copyText } from './copy.ts';
+import { OrderHistory } from './order-history.tsx';
 import { addressLines, customerName, formatPhone, orderDetails, orderLabel, STATUS_LABEL } from './format.ts';
 
 /** One order (SPEC §2 "Order card"). Only paid has a green badge; the others use the destructive style. */
@@ -182,6 +183,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           </Button>
         </div>
       </div>
+      <OrderHistory orderId={order.id} />
     </article>
   );
 }

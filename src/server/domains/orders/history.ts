@@ -19,6 +19,7 @@ export async function recordEvent(
 }
 
 export const toOrderEvent = (e: repo.OrderEventRow): OrderEvent => ({
+  id: e.id,
   at: e.at.toISOString(),
   type: e.type,
   message: e.message,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder } from '#shared/admin.ts';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../ui/toast.tsx';
+import { orderTimelineQuery } from './get-order-timeline.ts';
 import { replaceOrder } from './get-orders.ts';
 
 /** POST /api/orders/:id/create-label: buys the label and sends it to the printer when there is one. */
@@ -17,6 +18,7 @@ export function useCreateLabelMutation(id: number) {
     },
     onSuccess: (r) => {
       replaceOrder(qc, r.order);
+      void qc.invalidateQueries({ queryKey: orderTimelineQuery(r.order.id).queryKey });
       toast({ title: 'Label Created', description: r.printed ? 'Shipping label created and sent to printer' : r.message });
     },
   });

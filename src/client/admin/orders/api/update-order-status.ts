@@ -3,6 +3,7 @@ import type { AdminOrder, OrderStatus } from '#shared/admin.ts';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../ui/toast.tsx';
 import { orderLabel, STATUS_LABEL } from '../format.ts';
+import { orderTimelineQuery } from './get-order-timeline.ts';
 import { ORDERS_KEY, replaceOrder } from './get-orders.ts';
 
 /** PUT /api/orders/:id/status */
@@ -20,8 +21,9 @@ export function useUpdateOrderStatusMutation(id: number) {
         title: 'Order Updated',
         description: `Order ${orderLabel(order)} is now ${STATUS_LABEL[order.status].toLowerCase()}.`,
       });
-      // The order may have moved between filters.
+      // The order may have moved between filters, and the figures with it; its history has a new line.
       void qc.invalidateQueries({ queryKey: ORDERS_KEY });
+      void qc.invalidateQueries({ queryKey: orderTimelineQuery(order.id).queryKey });
     },
   });
 }
