@@ -53,6 +53,28 @@ export const OrdersQuerySchema = z.object({
 });
 export type OrdersQuery = z.output<typeof OrdersQuerySchema>;
 
+const day = (name: string) =>
+  z
+    .string({ error: `${name} must be a date (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    }, `${name} must be a real date`);
+
+/**
+ * GET /api/orders/export.csv: the orders of a period (`from` and `to` inclusive, UTC days, by the
+ * day each order was placed), oldest first; without a status, every paid order and payment problem.
+ */
+export const OrdersExportQuerySchema = z
+  .object({
+    from: day('from').optional(),
+    to: day('to').optional(),
+    status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must not be after to', path: ['from'] });
+export type OrdersExportQuery = z.output<typeof OrdersExportQuerySchema>;
+
 /** GET /api/orders/summary: the dashboard's cards and each list's count, computed in the database. */
 export interface OrdersSummary {
   /** Every paid order and every payment problem (the All Orders list). */

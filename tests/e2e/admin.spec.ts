@@ -106,6 +106,19 @@ test('the owner finds an order by its number, reads its history and adds a note'
 
   await card.getByLabel('Mark as Shipped').check();
   await expect(history).toContainText('Status changed from paid to shipped');
+
+  // The accountant's CSV: today's orders, as the browser downloads it.
+  const today = new Date().toISOString().slice(0, 10);
+  const exportForm = page.getByRole('form', { name: 'Export orders' });
+  await exportForm.getByLabel('From').fill(today);
+  await exportForm.getByLabel('To').fill(today);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    exportForm.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`orders-${today}-to-${today}.csv`);
+  const csv = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(csv).toString()).toContain(email);
   await card.getByRole('button', { name: 'Hide History' }).click();
   await expect(history).toHaveCount(0);
 });

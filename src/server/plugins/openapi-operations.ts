@@ -389,6 +389,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'A page of orders, newest first: paid orders and payment problems; open checkouts only with `status=pending`, checkouts closed unpaid only with `filter=expired`. `q` searches names, e-mail, payment id and order number. When more follow, the `Link` header gives the next page (`rel="next"`).',
     ok: { status: 200, description: 'Orders, newest first.' },
   },
+  'GET /api/orders/export.csv': {
+    tag: 'Orders',
+    operationId: 'exportOrders',
+    summary: 'Export orders as CSV',
+    description:
+      "The orders placed between `from` and `to` (UTC days, inclusive), oldest first: without `status`, every paid order and payment problem. Streamed a batch at a time; one line per order with its items, totals, address and tracking number. A cell that would start a spreadsheet formula is prefixed with `'`.",
+    ok: { status: 200, description: 'The CSV file.', body: { files: ['text/csv'] } },
+  },
   'GET /api/orders/summary': {
     tag: 'Orders',
     operationId: 'getOrdersSummary',

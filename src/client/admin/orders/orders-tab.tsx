@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { OrderFilter, OrdersSummary, OrderStatus } from '#shared/admin.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonVariants } from '../../ui/button.tsx';
 import { nextCursor, type OrdersView, useOrdersPages } from './api/get-orders.ts';
 import { OrderCard } from './order-card.tsx';
 
@@ -31,6 +31,53 @@ export function ordersView(choice: OrderFilterChoice, search: string): OrdersVie
   return { status: choice === 'all' ? undefined : (choice as OrderStatus), q };
 }
 
+/** Orders as CSV for a period, in the list's status when it has one: a download, the browser's own. */
+function ExportOrders({ choice }: { choice: OrderFilterChoice }) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const params = new URLSearchParams();
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  const status = ordersView(choice, '').status;
+  if (status) params.set('status', status);
+  const query = params.toString();
+  const wrongWay = Boolean(from && to && from > to);
+  return (
+    <form aria-label="Export orders" className="flex flex-wrap items-end gap-2 text-sm" onSubmit={(e) => e.preventDefault()}>
+      <label className="grid gap-1">
+        <span className="font-bold">From</span>
+        <input
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => setFrom(e.target.value)}
+          className="rounded-md border border-zinc-300 bg-white px-2 py-1.5"
+        />
+      </label>
+      <label className="grid gap-1">
+        <span className="font-bold">To</span>
+        <input
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => setTo(e.target.value)}
+          className="rounded-md border border-zinc-300 bg-white px-2 py-1.5"
+        />
+      </label>
+      <a
+        href={`/api/orders/export.csv${query ? `?${query}` : ''}`}
+        download
+        aria-disabled={wrongWay}
+        onClick={(e) => wrongWay && e.preventDefault()}
+        className={buttonVariants({ variant: 'outline', size: 'sm' })}
+      >
+        Export CSV
+      </a>
+      {wrongWay ? <p className="text-red-700">The first day comes after the last.</p> : null}
+    </form>
+  );
+}
+
 function Note({ children }: { children: string }) {
   return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</p>;
 }
@@ -51,15 +98,51 @@ export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; searc
   const cursors = more.key === key ? more.cursors : [];
   const pages = useOrdersPages(view, [undefined, ...cursors]);
 
+  return (
+    <div className="grid gap-3">
+      <ExportOrders choice={choice} />
+      <OrderPages pages={pages} empty={choice === 'all' && !view.q ? 'No orders yet' : 'No orders match your filters'}>
+        {(next, last) => (
+          <>
+            {last?.isError ? <p className="text-center text-sm text-red-700">Failed to load orders</p> : null}
+            {next || last?.isFetching ? (
+              <Button
+                variant="outline"
+                className="justify-self-center"
+                disabled={!next || last?.isFetching}
+                onClick={() => next && setMore({ key, cursors: [...cursors, next] })}
+              >
+                {last?.isFetching && cursors.length ? 'Loading...' : 'Load more orders'}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </OrderPages>
+    </div>
+  );
+}
+
+type Pages = ReturnType<typeof useOrdersPages>;
+
+/** The loaded pages as one list, or the SPEC's note while loading, on failure or when empty. */
+function OrderPages({
+  pages,
+  empty,
+  children,
+}: {
+  pages: Pages;
+  empty: string;
+  children: (next: number | undefined, last: Pages[number] | undefined) => ReactNode;
+}) {
   const first = pages[0];
   if (!first || first.isPending) return <Note>Loading orders...</Note>;
   if (first.isError) return <Note>Failed to load orders</Note>;
   const orders = pages.flatMap((p) => p.data ?? []);
-  if (orders.length === 0) return <Note>{choice === 'all' && !view.q ? 'No orders yet' : 'No orders match your filters'}</Note>;
+  if (orders.length === 0) return <Note>{empty}</Note>;
   const last = pages.at(-1);
   const next = last?.isSuccess ? nextCursor(last.data) : undefined;
   return (
-    <div className="grid gap-3">
+    <>
       <ul className="grid gap-3" aria-label="Orders">
         {orders.map((o) => (
           <li key={o.id}>
@@ -67,17 +150,7 @@ export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; searc
           </li>
         ))}
       </ul>
-      {last?.isError ? <p className="text-center text-sm text-red-700">Failed to load orders</p> : null}
-      {next || last?.isFetching ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={!next || last?.isFetching}
-          onClick={() => next && setMore({ key, cursors: [...cursors, next] })}
-        >
-          {last?.isFetching && cursors.length ? 'Loading...' : 'Load more orders'}
-        </Button>
-      ) : null}
-    </div>
+      {children(next, last)}
+    </>
   );
 }

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema, OrderNoteBodySchema, OrderStatusBodySchema, OrdersQuerySchema } from '#shared/admin.ts';
+import { Readable } from 'node:stream';
+import {
+  IdParamsSchema,
+  OrderNoteBodySchema,
+  OrderStatusBodySchema,
+  OrdersExportQuerySchema,
+  OrdersQuerySchema,
+} from '#shared/admin.ts';
 import { adminName } from '../../plugins/admin-guard.ts';
 
 /** The dashboard's order calls (SPEC §7 "Admin calls"); registered behind requireAdmin. */
@@ -11,6 +18,15 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     const { orders: page, next } = await orders.listForAdmin(req.query);
     if (next !== null) reply.header('link', `<${nextPageUrl(req.query, next)}>; rel="next"`);
     return page;
+  });
+
+  app.get('/api/orders/export.csv', { schema: { querystring: OrdersExportQuerySchema } }, async (req, reply) => {
+    const name = `orders-${req.query.from ?? 'start'}-to-${req.query.to ?? new Date().toISOString().slice(0, 10)}.csv`;
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(Readable.from(orders.exportCsv(req.query)));
   });
 
   app.get('/api/orders/summary', async (_req, reply) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { orderCounts, orderEvents, orderItems, orderSearchText, orders } from '#db/schema/index.ts';
 
@@ -182,8 +182,12 @@ export async function selectAdminOrders(
     .orderBy(desc(orders.id))
     .limit(page.limit + 1);
   const more = found.length > page.limit;
-  const rows = more ? found.slice(0, page.limit) : found;
-  if (rows.length === 0) return { rows: [], more };
+  return { rows: await withItems(db, more ? found.slice(0, page.limit) : found), more };
+}
+
+/** Orders with their items, in one more query. */
+async function withItems(db: Tx, rows: OrderRow[]): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
+  if (rows.length === 0) return [];
   const items = await db
     .select()
     .from(orderItems)
@@ -196,7 +200,34 @@ export async function selectAdminOrders(
     .orderBy(asc(orderItems.id));
   const byOrder = new Map<number, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return { rows: rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] })), more };
+  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+}
+
+/**
+ * The next batch of an export, oldest first, after order `afterId`: a status's list (or every paid
+ * order and payment problem), placed between `from` and the end of `to` (UTC days).
+ */
+export async function selectExportBatch(
+  db: Tx,
+  q: { from?: string; to?: string; status?: OrderRow['status'] },
+  afterId: number,
+  limit: number,
+): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
+  const which = q.status === undefined ? LISTED : q.status === 'pending' ? PENDING_LISTED : eq(orders.status, q.status);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        which,
+        gt(orders.id, afterId),
+        q.from ? sql`${orders.createdAt} >= ${`${q.from}T00:00:00Z`}::timestamptz` : undefined,
+        q.to ? sql`${orders.createdAt} < ${`${q.to}T00:00:00Z`}::timestamptz + interval '1 day'` : undefined,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+  return withItems(db, rows);
 }
 
 /** One kind of order, as order_counts counts them (migration 0006): how many, and their totals. */

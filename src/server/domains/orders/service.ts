@@ -1,10 +1,11 @@
-import type { AdminOrder, OrderStatus, OrdersQuery, OrdersSummary } from '#shared/admin.ts';
+import type { AdminOrder, OrderStatus, OrdersExportQuery, OrdersQuery, OrdersSummary } from '#shared/admin.ts';
 import { formatCents } from '#shared/money.ts';
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
 import type { OrderEvent, OrderEventType } from '#shared/order-events.ts';
 import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import type { Database } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { csvLine } from '../../lib/csv.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { type Actor, recordEvent, toOrderEvent } from './history.ts';
 import { createOrderLifecycle, isOpen } from './lifecycle.ts';
@@ -13,6 +14,31 @@ import * as repo from './repo.ts';
 import { toAdminOrder, toCheckoutOrder } from './views.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+const EXPORT_BATCH = 500;
+const EXPORT_COLUMNS = [
+  'Order',
+  'Placed at (UTC)',
+  'Paid at (UTC)',
+  'Status',
+  'Payment mode',
+  'Payment problem',
+  'Email',
+  'First name',
+  'Last name',
+  'Phone',
+  'Address',
+  'City',
+  'State',
+  'ZIP',
+  'Country',
+  'Items',
+  'Subtotal',
+  'Shipping',
+  'Total',
+  'Tracking number',
+  'Payment id',
+];
 export type { Actor } from './history.ts';
 
 /**
@@ -118,6 +144,46 @@ export function createOrdersService(d: Deps) {
       const { rows, more } = await repo.selectAdminOrders(db, query);
       const orders = rows.map(({ order, items }) => toAdminOrder(order, items));
       return { orders, next: more ? (orders.at(-1)?.id ?? null) : null };
+    },
+
+    /**
+     * GET /api/orders/export.csv: the orders of a period as CSV lines, header first, read a batch at
+     * a time so any number of orders streams in flat memory.
+     */
+    async *exportCsv(q: OrdersExportQuery): AsyncGenerator<string> {
+      yield csvLine(EXPORT_COLUMNS);
+      let after = 0;
+      for (;;) {
+        const batch = await repo.selectExportBatch(db, q, after, EXPORT_BATCH);
+        for (const { order: o, items } of batch) {
+          yield csvLine([
+            o.id,
+            o.createdAt.toISOString(),
+            o.paidAt?.toISOString(),
+            o.status,
+            o.paymentMode,
+            o.paymentIssue,
+            o.email,
+            o.firstName,
+            o.lastName,
+            o.phone,
+            o.shippingAddress,
+            o.shippingCity,
+            o.shippingState,
+            o.shippingZip,
+            o.shippingCountry,
+            items.map((i) => `${i.quantity} × ${i.name} @ ${formatCents(i.unitPriceCents)}`).join('; '),
+            formatCents(o.subtotalCents),
+            formatCents(o.shippingCents),
+            formatCents(o.totalCents),
+            o.trackingNumber,
+            o.paymentIntentId,
+          ]);
+        }
+        const last = batch.at(-1);
+        if (!last || batch.length < EXPORT_BATCH) return;
+        after = last.order.id;
+      }
     },
 
     /** GET /api/orders/summary: the summary cards and each list's count, from the counts of each kind of order. */

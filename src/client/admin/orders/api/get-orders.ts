@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useQueries } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQueries } from '@tanstack/react-query';
 import { type AdminOrder, ORDERS_PAGE_DEFAULT, type OrderFilter, type OrderStatus } from '#shared/admin.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -33,6 +33,8 @@ export const ordersPageQuery = (view: OrdersView, cursor?: number) =>
     queryKey: [...PAGES_KEY, view.status ?? '', view.filter ?? '', view.q ?? '', cursor ?? 0] as const,
     queryFn: () => getOrdersPage(view, cursor),
     refetchInterval: cursor ? false : 30_000,
+    // A new search or filter keeps the list on screen until its answer comes (no flash of "Loading").
+    placeholderData: cursor ? undefined : keepPreviousData,
   });
 
 /** The next page's cursor: the last order of a full page (the server's Link header says the same). */
