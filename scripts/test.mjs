@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The whole suite (DESIGN §2): build, JS size budget, type check, lint, then the test layers of vitest.config.ts
+// The whole suite (docs/engineering.md §2): build, JS size budget, type check, lint, then the test layers of vitest.config.ts
 // (unit, service, api, resilience on PGlite; pg, resilience-pg on a PostgreSQL server started here on loopback), then
 // end-to-end in headless Chromium.
 // It installs Chromium and PostgreSQL from Debian when missing and it runs as root; otherwise it

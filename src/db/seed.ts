@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { products, stockMovements } from './schema/index.ts';
 
-/** The catalog of DESIGN §5, written only into an empty products table. */
+/** The catalog of docs/engineering.md §5, written only into an empty products table. */
 export const SEED_PRODUCTS = [
   {
     id: 5,

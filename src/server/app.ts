@@ -236,7 +236,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(reviewRoutes);
   await app.register(analyticsCollectRoutes);
   await app.register(adminAuthRoutes);
-  // Everything the owner can see or change: a valid session and a same-origin request (DESIGN §6).
+  // Everything the owner can see or change: a valid session and a same-origin request (docs/engineering.md §6).
   await app.register(async (admin) => {
     guardAdminScope(admin, config);
     await admin.register(adminOrderRoutes);

@@ -4,7 +4,7 @@ import { LoginBodySchema } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
 
 /**
- * The environment, parsed once (DESIGN §3). Nothing else in the server reads process.env.
+ * The environment, parsed once (docs/engineering.md §3). Nothing else in the server reads process.env.
  * A bad value stops the server with one line per problem.
  */
 const optionalString = z

@@ -3,7 +3,7 @@ import { REQUIRED } from './messages.ts';
 import { formatCents, parseCents } from './money.ts';
 import { idParam, multiLine, passwordText, requiredLine, singleLine } from './validation.ts';
 
-/** The admin's schemas, shared by the dashboard's forms and the server's handlers (SPEC §5, §7). */
+/** The admin's schemas, shared by the dashboard's forms and the server's handlers (docs/product.md §5, §7). */
 
 export const LoginBodySchema = z.strictObject({
   username: requiredLine(100, 'Username is too long'),
@@ -91,7 +91,7 @@ export interface OrdersSummary {
   byFilter: Record<OrderFilter, number>;
 }
 
-/** An order as the dashboard shows it (SPEC §3 "Order"). */
+/** An order as the dashboard shows it (docs/product.md §3 "Order"). */
 export interface AdminOrder {
   id: number;
   stripePaymentIntentId: string | null;
@@ -120,7 +120,7 @@ export interface AdminOrder {
   labelUrl: string | null;
 }
 
-/** Non-numeric entries become 0 (SPEC §5). */
+/** Non-numeric entries become 0 (docs/product.md §5). */
 const wholeNumber = (negative: string) =>
   z.preprocess(
     (v) => {
@@ -138,7 +138,7 @@ const PRICE = /^\d{1,6}(\.\d{1,2})?$/;
  */
 export const MAX_PRICE_CENTS = 999_999;
 
-/** The product form (SPEC §2 "Product form", §5): the same schema validates in the dialog and on the server. */
+/** The product form (docs/product.md §2 "Product form", §5): the same schema validates in the dialog and on the server. */
 export const ProductFormSchema = z.strictObject({
   name: requiredLine(120, 'Product name must be at most 120 characters').min(3, 'Product name must be at least 3 characters'),
   description: multiLine(5000, 'Description must be at most 5000 characters')
@@ -188,7 +188,7 @@ export const DisplayOrderBodySchema = z.strictObject({
     .max(1_000_000, 'displayOrder must be at most 1000000'),
 });
 
-/** A product as the dashboard shows it (SPEC §3 "Product (admin)"). */
+/** A product as the dashboard shows it (docs/product.md §3 "Product"). */
 export interface AdminProduct {
   id: number;
   name: string;
@@ -202,7 +202,7 @@ export interface AdminProduct {
   createdAt: string;
 }
 
-/** SPEC §4 stock bands. */
+/** docs/product.md §4 stock bands. */
 export function stockBand(inventory: number): 'low' | 'medium' | 'good' {
   if (inventory <= 10) return 'low';
   if (inventory <= 50) return 'medium';

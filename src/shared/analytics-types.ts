@@ -1,4 +1,4 @@
-// The analytics response (SPEC §3 "Analytics response"), without zod for the dashboard.
+// The analytics response (docs/product.md §3 "Analytics report"), without zod for the dashboard.
 
 export interface AnalyticsResponse {
   business: {

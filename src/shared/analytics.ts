@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from './validation.ts';
 
-/** POST /api/analytics/collect (DESIGN §7): what the storefront's beacon may send. */
+/** POST /api/analytics/collect (docs/engineering.md §7): what the storefront's beacon may send. */
 const id = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be a random id');
 const short = singleLine(100).optional();
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './constants.ts';
 import { idParam } from './validation.ts';
 
-/** Made in the browser: 'session-' + timestamp + random (SPEC §3). Bounded so it cannot be abused as storage. */
+/** Made in the browser: 'session-' + timestamp + random (docs/product.md §3). Bounded so it cannot be abused as storage. */
 export const SessionIdSchema = z
   .string({ error: 'sessionId is required' })
   .regex(/^session-\d{10,16}-[A-Za-z0-9]{16,64}$/, 'sessionId is not a valid session id');

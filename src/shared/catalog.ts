@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './validation.ts';
 
-/** A product as the storefront sees it (SPEC §3 "Product (public)"). Prices are decimal strings. */
+/** A product as the storefront sees it (docs/product.md §3 "Product"). Prices are decimal strings. */
 export const PublicProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),

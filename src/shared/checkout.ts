@@ -21,7 +21,7 @@ export const StartCheckoutBodySchema = z.strictObject({
     .optional(),
 });
 
-/** SPEC §5 step 1: email, first and last name, address, city, state and ZIP required; phone optional; US only. */
+/** docs/product.md §5 step 1: email, first and last name, address, city, state and ZIP required; phone optional; US only. */
 export const ShippingFieldsSchema = z.object({
   email: requiredLine(254).pipe(z.email('Enter a valid email address')),
   firstName: requiredLine(100),

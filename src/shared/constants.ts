@@ -1,4 +1,4 @@
-/** Business constants of the store (SPEC §9). Isomorphic: imported by server and client. */
+/** Business constants of the store (docs/product.md §9). Isomorphic: imported by server and client. */
 
 export const STORE_NAME = 'Ironwake';
 export const STORE_TAGLINE = 'Pre-activated smelling salts';
@@ -29,7 +29,7 @@ export const SUPPORT_RESPONSE_TIME = 'Within 24 hours';
 export const TOAST_DURATION_MS = 5000;
 export const HOME_HASH_SCROLL_DELAY_MS = 100;
 
-/** True when a product is presented as the 3-bottle bundle (SPEC §3). */
+/** True when a product is presented as the 3-bottle bundle (docs/product.md §3). */
 export function isBundle(name: string): boolean {
   return name.includes(BUNDLE_MARKER);
 }

@@ -1,6 +1,6 @@
 // Messages shared by forms and the server, in a module without zod so the browser can import it cheaply.
 
-/** SPEC §5: a required field left empty reads "Required", on the client and in the server's fieldErrors. */
+/** docs/product.md §5: a required field left empty reads "Required", on the client and in the server's fieldErrors. */
 export const REQUIRED = 'Required';
 
 /** POST /api/orders/complete's 409 for a payment that is not final yet (a declined one says why instead). */

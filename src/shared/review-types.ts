@@ -34,7 +34,7 @@ export const REVIEW_LIMITS = { name: 80, title: 120, content: 2000 } as const;
 /** The one-time code e-mailed to a reviewer has this many digits (docs/decisions/0021). */
 export const REVIEW_CODE_DIGITS = 6;
 
-/** SPEC §8 texts the review form and the server share. */
+/** docs/product.md §8 texts the review form and the server share. */
 export const PURCHASE_REQUIRED = 'Only customers who have purchased this product can leave reviews.';
 
 /** POST /api/reviews/verify-purchase: the same for every address (docs/decisions/0021). */

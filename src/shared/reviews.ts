@@ -3,7 +3,7 @@ import { REQUIRED } from './messages.ts';
 import { REVIEW_CODE_DIGITS, REVIEW_LIMITS } from './review-types.ts';
 import { multiLine, requiredLine } from './validation.ts';
 
-/** Reviews (SPEC §2 "Reviews section", §3 "Review", §7). Shared by the server and the admin. */
+/** Reviews (docs/product.md §2 "Reviews section", §3 "Review", §7). Shared by the server and the admin. */
 
 const productId = z.coerce
   .number({ error: 'productId must be a product id' })

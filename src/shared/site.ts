@@ -10,7 +10,7 @@ export const GUIDE_PATHS = [
   '/smelling-salts-myths-facts',
 ] as const;
 
-/** Privacy policy, terms of service and legal notice (DESIGN §9). */
+/** Privacy policy, terms of service and legal notice (docs/engineering.md §9). */
 export const LEGAL_PATHS = ['/privacy', '/terms', '/legal'] as const;
 
 /** Every page rendered from src/content (a guide or a legal page). */

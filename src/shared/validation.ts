@@ -27,7 +27,7 @@ export const TEXT_MESSAGES = {
 } as const;
 
 const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
-/** A missing field reads "Required" (SPEC §5); a number or an object where text belongs says so. */
+/** A missing field reads "Required" (docs/product.md §5); a number or an object where text belongs says so. */
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Must be text') });
 
 function clean(s: z.ZodString, multiLine: boolean, bidi: boolean): z.ZodString {
@@ -45,7 +45,7 @@ function clean(s: z.ZodString, multiLine: boolean, bidi: boolean): z.ZodString {
  */
 export const singleLine = (max: number, tooLong = tooLongMessage(max)) => clean(text().trim().max(max, tooLong), false, true);
 
-/** A single line that must not be empty ("Required", SPEC §5). */
+/** A single line that must not be empty ("Required", docs/product.md §5). */
 export const requiredLine = (max: number, tooLong = tooLongMessage(max)) => singleLine(max, tooLong).min(1, REQUIRED);
 
 /**

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import sharp from 'sharp';
 
-/** The owner's journeys through the dashboard (SPEC §2 "Admin login", "Admin dashboard"). */
+/** The owner's journeys through the dashboard (docs/product.md §2 "Admin sign-in", "Admin dashboard"). */
 
 async function placeOrder(page: Page, email: string): Promise<string> {
   const sessionId = `session-${Date.now()}-${Math.random().toString(36).slice(2).padEnd(32, 'q').slice(0, 32)}`;
@@ -206,7 +206,7 @@ test('the owner creates, edits, restocks and deletes a product, and uploads its 
   await expect(page.getByRole('article').filter({ hasText: name })).toHaveCount(0);
 });
 
-test('an ended session leads back to sign-in from any call, in the words SPEC §6 and §8 give it', async ({ page }) => {
+test('an ended session leads back to sign-in from any call, in the words docs/product.md §6 and §8 give it', async ({ page }) => {
   await signIn(page);
   await page.getByRole('tab', { name: 'Inventory' }).click();
   const card = page.getByRole('article').first();
@@ -218,7 +218,7 @@ test('an ended session leads back to sign-in from any call, in the words SPEC §
   await expect(page.getByText('Please log in to access the admin dashboard', { exact: true })).toBeVisible();
   await expect(page.getByText('Update Failed', { exact: true })).toHaveCount(0);
 
-  // The analytics tab words it its own way (SPEC §8).
+  // The analytics tab words it its own way (docs/product.md §8).
   await signIn(page);
   await page.getByRole('tab', { name: 'Inventory' }).click();
   await expect(page.getByRole('article').first().getByTestId('stock')).toHaveText(stock ?? '');

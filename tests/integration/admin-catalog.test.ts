@@ -123,7 +123,7 @@ describe('the inventory tab', () => {
     expect(await count(t.app, 'products', `id = ${product.id}`)).toBe(0);
   });
 
-  it('says what is wrong with each field of the product form, in the SPEC’s words, and writes nothing', async () => {
+  it('says what is wrong with each field of the product form, in the store’s words, and writes nothing', async () => {
     const before = await count(t.app, 'products');
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: 'ab' }, 'name', 'Product name must be at least 3 characters'],
@@ -160,7 +160,7 @@ describe('the inventory tab', () => {
     expect(dear.json()).toMatchObject({ price: '9999.99', description: 'Line one\n\tLine two' });
     await admin.call('DELETE', `/api/admin/products/${dear.json().id}`);
 
-    // A non-numeric stock or order entry becomes 0 (SPEC §5).
+    // A non-numeric stock or order entry becomes 0 (docs/product.md §5).
     const zero = await admin.call('POST', '/api/admin/products', { ...VALID, inventory: 'abc', displayOrder: '' });
     expect(zero.json()).toMatchObject({ inventory: 0, displayOrder: 0 });
     await admin.call('DELETE', `/api/admin/products/${zero.json().id}`);

@@ -254,7 +254,7 @@ describe('hostile values in every field', () => {
       inventory: 500,
       displayOrder: 1,
     };
-    // SPEC §5: the product form reads a non-numeric stock or position as 0 (when the body fits its limit).
+    // docs/product.md §5: the product form reads a non-numeric stock or position as 0 (when the body fits its limit).
     const numericFormField = (field: string, value: unknown) =>
       (field === 'inventory' || field === 'displayOrder') && typeof value === 'string' && value.length < 64 * 1024;
     const analytics = {

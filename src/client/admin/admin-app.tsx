@@ -6,7 +6,7 @@ import { DashboardPage } from './dashboard/dashboard-page.tsx';
 import { makeAdminQueryClient } from './session/admin-query-client.ts';
 import { LoginPage } from './session/login-page.tsx';
 
-/** The owner's dashboard (SPEC §2 "Admin login", "Admin dashboard"), with a QueryClient of its own. */
+/** The owner's dashboard (docs/product.md §2 "Admin sign-in", "Admin dashboard"), with a QueryClient of its own. */
 export default function AdminApp() {
   const navigate = useNavigate();
   // An absolute path: the navigate of the first render goes there as well as any later one.

@@ -3,7 +3,7 @@ import { isAdminPathname } from '#shared/site.ts';
 import { SESSION_KEY } from './session.ts';
 
 /**
- * First-party analytics in the browser (DESIGN §7), loaded when the page is idle so it never slows
+ * First-party analytics in the browser (docs/engineering.md §7), loaded when the page is idle so it never slows
  * it: a page view per route change, the visible time on each page and the Core Web Vitals of the
  * page load. A random visitor id (localStorage) and session id (sessionStorage, new after 30 idle
  * minutes); no cookies. Purchases are not reported from here: the checkout records its session and

@@ -6,9 +6,9 @@ import { getConfirmation } from '../storefront/checkout/api/get-confirmation.ts'
 
 /**
  * The owner's marketing tags (GA4, Google Ads, Meta Pixel), loaded only when configured, after the
- * page and the first-party beacon, never on /checkout nor in the dashboard (DESIGN §6). The pages
+ * page and the first-party beacon, never on /checkout nor in the dashboard (docs/engineering.md §6). The pages
  * carry no tag code: this module follows route changes and watches the store's own API answers
- * (a product page's product, a cart add, the confirmed order) to send the SPEC's events.
+ * (a product page's product, a cart add, the confirmed order) to send the store's events.
  * They never get an address with a query parameter other than the marketing ones (ADR 0018).
  */
 type Tags = PublicConfig['tags'];

@@ -2,7 +2,7 @@ import type { PublicProduct } from '#shared/catalog.ts';
 import { SHIPPING } from '#shared/constants.ts';
 
 /**
- * schema.org Product with an Offer that tells the truth (DESIGN §5): availability from real stock,
+ * schema.org Product with an Offer that tells the truth (docs/engineering.md §5): availability from real stock,
  * and an aggregate rating only from approved reviews.
  */
 export function productJsonLd(

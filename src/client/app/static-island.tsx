@@ -39,7 +39,7 @@ export function islandHtml(id: string): string {
 
 /**
  * A click handler for plain links inside server HTML: the store's own links navigate without a page
- * load; "/#section" on the home page scrolls there (SPEC §2 quick links).
+ * load; "/#section" on the home page scrolls there (docs/product.md §2 quick links).
  */
 export function followStoreLinks(navigate: (to: string) => void, pathname: string) {
   return (e: MouseEvent<HTMLElement>) => {

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '#shared/errors.ts';
 
 /**
- * Every non-success answer becomes an ApiError. Its message is "<status>: <response text>" (SPEC §7);
+ * Every non-success answer becomes an ApiError. Its message is "<status>: <response text>" (docs/product.md §7);
  * the server's own body ({message, code, fieldErrors}, HOUSE rule 4) is kept for the screens that
  * show it: `serverMessage` is the text meant for people, `code` the kind of failure.
  */
@@ -26,7 +26,7 @@ export class ApiError extends Error {
 
 /**
  * The text a failure shows: the server's own message when it has one and the call's rule allows it,
- * else `fallback` (SPEC §8). `shownFor` is that rule: left out, any answer; '4xx', only client
+ * else `fallback` (docs/product.md §8). `shownFor` is that rule: left out, any answer; '4xx', only client
  * errors (a 5xx says nothing a shopper can act on); or one status, such as 409 for the cart's stock
  * limits (docs/decisions/0007).
  */

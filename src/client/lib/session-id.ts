@@ -1,4 +1,4 @@
-/** The visitor's cart owner: 'session-' + timestamp + random text (SPEC §3), kept in localStorage. */
+/** The visitor's cart owner: 'session-' + timestamp + random text (docs/product.md §3), kept in localStorage. */
 const KEY = 'cart_session_id';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const VALID = /^session-\d{10,16}-[A-Za-z0-9]{16,64}$/;

@@ -20,7 +20,7 @@ const SIZES = {
 } as const;
 
 /**
- * The store's FAQ accordion (SPEC §2): native `<details>`, so several answers may be open at once and
+ * The store's FAQ accordion (docs/product.md §2): native `<details>`, so several answers may be open at once and
  * it works before any script and in the server's static HTML (home, product and article pages).
  * `className` places and frames the list.
  */

@@ -10,7 +10,7 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-// At most one toast is visible (SPEC §9): a new one replaces the current one.
+// At most one toast is visible (docs/product.md §9): a new one replaces the current one.
 let current: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();

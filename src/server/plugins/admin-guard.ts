@@ -39,7 +39,7 @@ export function ownOrigins(config: Config): ReadonlySet<string> {
 }
 
 /**
- * State-changing admin requests must come from the store's own pages (DESIGN §6): their Origin is
+ * State-changing admin requests must come from the store's own pages (docs/engineering.md §6): their Origin is
  * one of ownOrigins. SameSite=Strict already keeps the cookie off cross-site requests; this refuses
  * them even where a browser would not.
  */

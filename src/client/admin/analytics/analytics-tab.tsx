@@ -35,7 +35,7 @@ function vitalRating(metric: 'lcp' | 'inp' | 'cls', v: number): string {
   return v <= good ? 'good' : v <= poor ? 'needs improvement' : 'poor';
 }
 
-/** SPEC §2 "Analytics tab", from first-party, cookie-less data. */
+/** docs/product.md §2 "Analytics tab", from first-party, cookie-less data. */
 export function AnalyticsTab() {
   const q = useAnalytics();
 

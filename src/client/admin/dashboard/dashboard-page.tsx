@@ -23,7 +23,7 @@ const LABELS: Record<Tab, string> = {
   support: 'Support',
 };
 
-/** /admin (SPEC §2 "Admin dashboard"): header, summary cards and the five tabs. */
+/** /admin (docs/product.md §2 "Dashboard"): header, summary cards and the five tabs. */
 export function DashboardPage() {
   const qc = useQueryClient();
   // Signed out, this answers 401 and the dashboard's client leads to sign-in (session/admin-query-client.ts).

@@ -2,7 +2,7 @@ import type { OrdersSummary } from '#shared/admin.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 
 /**
- * SPEC §2: Total Orders, Paid Orders, Total Revenue (paid orders' totals, 2 decimals), as the server
+ * docs/product.md §2: Total Orders, Paid Orders, Total Revenue (paid orders' totals, 2 decimals), as the server
  * counts them. Orders paid with test payments moved no money: they are left out of Paid Orders and
  * Revenue and named apart.
  */

@@ -5,7 +5,7 @@ import { useAdminProducts } from './api/get-admin-products.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 
-/** SPEC §2 "Inventory tab": every product, active or not, with its stock controls. */
+/** docs/product.md §2 "Inventory tab": every product, active or not, with its stock controls. */
 export function InventoryTab({ search }: { search: string }) {
   const products = useAdminProducts();
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);

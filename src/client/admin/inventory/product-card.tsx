@@ -17,7 +17,7 @@ const BAND_STYLE = {
   good: 'bg-green-100 text-green-800',
 } as const;
 
-/** One product with its stock and order controls (SPEC §2, §4, §5). */
+/** One product with its stock and order controls (docs/product.md §2, §4, §5). */
 export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onEdit(): void }) {
   const [setTo, setSetTo] = useState('');
   const adjust = useChangeInventoryMutation(p);
@@ -32,7 +32,7 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
     e.preventDefault();
     const value = setTo.trim();
     setSetTo('');
-    // Only a whole number of 0 or more is taken; anything else is ignored (SPEC §5).
+    // Only a whole number of 0 or more is taken; anything else is ignored (docs/product.md §5).
     if (!/^\d+$/.test(value)) return;
     set.mutate(Number(value));
   };

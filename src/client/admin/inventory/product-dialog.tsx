@@ -23,7 +23,7 @@ type Errors = Partial<Record<keyof Values, string>>;
 
 const toForm = (v: Values): ProductForm => ({ ...v, inventory: v.inventory, displayOrder: v.displayOrder });
 
-/** The shared schema's first message per field (SPEC §5). */
+/** The shared schema's first message per field (docs/product.md §5). */
 function validate(v: Values): { ok: true; data: ProductFormValues } | { ok: false; errors: Errors } {
   const parsed = ProductFormSchema.safeParse(toForm(v));
   if (parsed.success) return { ok: true, data: parsed.data };
@@ -35,7 +35,7 @@ function validate(v: Values): { ok: true; data: ProductFormValues } | { ok: fals
   return { ok: false, errors };
 }
 
-/** Create or edit a product (SPEC §2 "Product form"): a Radix dialog, validated on submit and then on change. */
+/** Create or edit a product (docs/product.md §2 "Product form"): a Radix dialog, validated on submit and then on change. */
 export function ProductDialog({ product, onClose }: { product: AdminProduct | null; onClose(): void }) {
   const create = useCreateProductMutation();
   const update = useUpdateProductMutation();

@@ -8,7 +8,7 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
   delivered: 'Delivered',
 };
 
-/** SPEC §2: 10- or 11-digit US numbers as +1-xxx-xxx-xxxx, anything else as entered, 'Not provided' when empty. */
+/** docs/product.md §2: 10- or 11-digit US numbers as +1-xxx-xxx-xxxx, anything else as entered, 'Not provided' when empty. */
 export function formatPhone(phone: string | null): string {
   if (!phone?.trim()) return 'Not provided';
   const digits = phone.replace(/\D/g, '');

@@ -9,7 +9,7 @@ import { copyText } from './copy.ts';
 import { OrderHistory } from './order-history.tsx';
 import { addressLines, customerName, formatPhone, orderDetails, orderLabel, STATUS_LABEL } from './format.ts';
 
-/** One order (SPEC §2 "Order card"). Only paid has a green badge; the others use the destructive style. */
+/** One order (docs/product.md §2 "Order card"). Only paid has a green badge; the others use the destructive style. */
 export function OrderCard({ order }: { order: AdminOrder }) {
   const update = useUpdateOrderStatusMutation(order.id);
   const label = useCreateLabelMutation(order.id);

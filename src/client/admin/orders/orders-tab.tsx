@@ -4,7 +4,7 @@ import { Button, buttonVariants } from '../../ui/button.tsx';
 import { nextCursor, type OrdersView, useOrdersPages } from './api/get-orders.ts';
 import { OrderCard } from './order-card.tsx';
 
-/** The orders tab's filter choices: the SPEC's statuses, and the lists set aside for the owner's eye. */
+/** The orders tab's filter choices: the store's statuses, and the lists set aside for the owner's eye. */
 export const ORDER_FILTERS = [
   { value: 'all', label: 'All Orders' },
   { value: 'paid', label: 'Paid' },
@@ -83,7 +83,7 @@ function Note({ children }: { children: string }) {
 }
 
 /**
- * SPEC §2 "Orders tab": newest first, a page at a time, filtered and searched by the server (the
+ * docs/product.md §2 "Orders tab": newest first, a page at a time, filtered and searched by the server (the
  * search waits for a pause in typing). The first page refreshes every 30 s; Load more adds the next.
  */
 export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; search: string }) {
@@ -124,7 +124,7 @@ export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; searc
 
 type Pages = ReturnType<typeof useOrdersPages>;
 
-/** The loaded pages as one list, or the SPEC's note while loading, on failure or when empty. */
+/** The loaded pages as one list, or the store's note while loading, on failure or when empty. */
 function OrderPages({
   pages,
   empty,

@@ -14,9 +14,9 @@ function Note({ children }: { children: string }) {
   return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</p>;
 }
 
-/** SPEC §2 "Reviews tab": moderation of verified buyers' reviews. */
+/** docs/product.md §2 "Reviews tab": moderation of verified buyers' reviews. */
 export function ReviewsTab({ search, filter }: { search: string; filter: string }) {
-  // Fetched only while the Reviews tab is open (SPEC §7): the tab's content mounts only then.
+  // Fetched only while the Reviews tab is open (docs/product.md §7): the tab's content mounts only then.
   const query = useAdminReviews();
 
   if (query.isPending) return <Note>Loading reviews...</Note>;

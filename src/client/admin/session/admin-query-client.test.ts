@@ -39,7 +39,7 @@ async function failMutation(qc: QueryClient, err: Error, meta?: AdminCallMeta): 
 }
 
 describe("the dashboard's QueryClient", () => {
-  it('sends a 401 to sign-in once, with SPEC §6 toast, and does not retry it', async () => {
+  it('sends a 401 to sign-in once, with docs/product.md §6 toast, and does not retry it', async () => {
     const goToSignIn = vi.fn();
     const qc = makeAdminQueryClient(goToSignIn);
     expect(await failQuery(qc, failure(401), { failure: () => ({ title: 'Own failure' }) })).toBe(1);

@@ -7,9 +7,9 @@ import { type ToastInput, toast } from '../../ui/toast.tsx';
  * The calls only declare; a 401 on any of them ends the session the same way.
  */
 export type AdminCallMeta = {
-  /** The toast for a failure other than an ended session (SPEC §8); none: the screen shows it in place. */
+  /** The toast for a failure other than an ended session (docs/product.md §8); none: the screen shows it in place. */
   failure?: (err: unknown) => Omit<ToastInput, 'variant'>;
-  /** The toast for an ended session, where SPEC §8 words it for this call (the analytics tab). */
+  /** The toast for an ended session, where docs/product.md §8 words it for this call (the analytics tab). */
   sessionEnded?: Omit<ToastInput, 'variant'>;
   /** A 401 is this call's own answer, not an ended session: a wrong password; signing out when already out. */
   ownsUnauthorized?: true;
@@ -22,7 +22,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** SPEC §6: a 401 means the session ended. */
+/** docs/product.md §6: a 401 means the session ended. */
 export const SESSION_ENDED = {
   title: 'Authentication Required',
   description: 'Please log in to access the admin dashboard',
@@ -30,13 +30,13 @@ export const SESSION_ENDED = {
 
 export const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 
-/** SPEC §7: admin data is retried up to 3 times, except when signed out (401) or refused (403). */
+/** docs/product.md §7: admin data is retried up to 3 times, except when signed out (401) or refused (403). */
 export const adminRetry = (failures: number, err: unknown) =>
   !(err instanceof ApiError && (err.status === 401 || err.status === 403)) && failures < 3;
 
 /**
  * The dashboard's own QueryClient, apart from the storefront's (lib/query-client.ts): data never
- * stale and no refetch on focus as there, the admin's retries (SPEC §7), and one answer to every
+ * stale and no refetch on focus as there, the admin's retries (docs/product.md §7), and one answer to every
  * failed call. A 401 shows 'Authentication Required' and calls `goToSignIn`; any other failure shows
  * the call's own toast, if it declares one.
  */

@@ -4,7 +4,7 @@ import { Field } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useLogInMutation } from './api/log-in.ts';
 
-/** /admin/login (SPEC §2 "Admin login"). */
+/** /admin/login (docs/product.md §2 "Admin sign-in"). */
 export function LoginPage() {
   const login = useLogInMutation();
   const [username, setUsername] = useState('');

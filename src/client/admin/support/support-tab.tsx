@@ -44,7 +44,7 @@ The Ironwake team`,
 
 // Usage guidance is not repeated here: the template points to the safety guide, its one source.
 
-/** SPEC §2 "Support tab": the support address, order-support notes, copyable templates and tips. */
+/** docs/product.md §2 "Support tab": the support address, order-support notes, copyable templates and tips. */
 export function SupportTab() {
   const { supportEmail, publicUrl } = usePublicConfig();
   return (

@@ -16,7 +16,7 @@ const loadStripeForm = () => import('./stripe-payment-form.tsx');
 // Keeps the items held while the page is open, and says so; after the page, outside its first load.
 const HoldNotice = lazy(() => import('./hold-notice.tsx'));
 
-/** /checkout?payment_intent=<client secret>: step 1 shipping, step 2 payment (SPEC §2, DESIGN §4). */
+/** /checkout?payment_intent=<client secret>: step 1 shipping, step 2 payment (docs/product.md §2, docs/engineering.md §4). */
 export function CheckoutPage() {
   const [params] = useSearchParams();
   // Stripe's return trip (after a bank redirect) names the secret payment_intent_client_secret.

@@ -18,7 +18,7 @@ const loading = (
 );
 
 /**
- * /order-confirmation?payment_intent=…: the saved summary, or the server's (DESIGN §9). The server's
+ * /order-confirmation?payment_intent=…: the saved summary, or the server's (docs/engineering.md §9). The server's
  * page has moved the payment id from the address into the history entry, so a reload still finds the
  * order and no marketing tag reads it (ADR 0018).
  */
@@ -39,7 +39,7 @@ export function ConfirmationPage() {
   const [saved, setSaved] = useState<SavedOrder | null | undefined>(undefined);
   useEffect(() => {
     setSaved(valid ? loadOrderSummary(paymentIntentId) : null);
-    // SPEC §4: the saved summary is removed 5 minutes after this page loads.
+    // docs/product.md §4: the saved summary is removed 5 minutes after this page loads.
     const timer = setTimeout(() => removeOrderSummary(paymentIntentId), SAVED_SUMMARY_MS);
     return () => clearTimeout(timer);
   }, [paymentIntentId, valid]);

@@ -1,6 +1,6 @@
 import type { CheckoutOrder } from '#shared/checkout.ts';
 
-/** SPEC §4: the confirmation page's saved summary lives 5 minutes. */
+/** docs/product.md §4: the confirmation page's saved summary lives 5 minutes. */
 export const SAVED_SUMMARY_MS = 5 * 60_000;
 
 export interface SavedOrder {

@@ -2,7 +2,7 @@ import type { CheckoutOrder } from '#shared/checkout.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { ProductImage, productImageKind } from '../catalog/components/product-image.tsx';
 
-/** The order's real items and total (DESIGN §4.2). */
+/** The order's real items and total (docs/engineering.md §4.2). */
 export function OrderSummary({ order }: { order: CheckoutOrder }) {
   return (
     <section aria-label="Order summary" className="rounded-2xl border border-line bg-white p-5">

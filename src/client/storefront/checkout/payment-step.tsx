@@ -31,7 +31,7 @@ export interface PaymentStepProps {
 }
 
 /**
- * Step 2 (SPEC §2 "Checkout"): where the order ships, and the payment form of the store's
+ * Step 2 (docs/product.md §2 "Checkout"): where the order ships, and the payment form of the store's
  * provider (the test card form, or Stripe's Payment Element). The provider's answer decides
  * what follows: completion and the confirmation page, a failure toast, or waiting for it to settle.
  */

@@ -21,7 +21,7 @@ export const EMPTY_SHIPPING: Values = {
 };
 
 /**
- * Step 1. The browser only checks that required fields are filled (SPEC §5); every other rule is the
+ * Step 1. The browser only checks that required fields are filled (docs/product.md §5); every other rule is the
  * shared schema's, applied by the server, whose field errors show here.
  */
 export function ShippingForm({ initial, onSave }: { initial: Values; onSave(values: ShippingFields): Promise<void> }) {

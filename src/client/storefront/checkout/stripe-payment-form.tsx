@@ -47,7 +47,7 @@ export interface StripePaymentFormProps {
   onOutcome(outcome: PaymentOutcome): void;
 }
 
-/** Step 2 with Stripe: the Payment Element in tabs layout (SPEC §2), confirmed in the browser. */
+/** Step 2 with Stripe: the Payment Element in tabs layout (docs/product.md §2), confirmed in the browser. */
 export function StripePaymentForm(props: StripePaymentFormProps) {
   const [attempt, setAttempt] = useState(0);
   return <StripeLoader key={attempt} {...props} onRetry={() => setAttempt((n) => n + 1)} />;

@@ -30,7 +30,7 @@ export function cardErrors(v: CardValues, now = new Date()): Partial<Record<keyo
 }
 
 /**
- * The built-in test provider's card form (DESIGN §4.4). The card number goes only to
+ * The built-in test provider's card form (docs/engineering.md §4.4). The card number goes only to
  * /api/payments/test/confirm, which compares it with Stripe's test cards.
  */
 export function TestCardForm({ busy, onBack, onPay }: { busy: boolean; onBack(): void; onPay(card: CardValues): void }) {

@@ -16,7 +16,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Mail apps cut very long mailto: links; this keeps the whole message in. */
 export const MESSAGE_MAX = 1500;
 
-/** SPEC §5: name, e-mail (e-mail format), subject and message required; order number optional. */
+/** docs/product.md §5: name, e-mail (e-mail format), subject and message required; order number optional. */
 export function validateContact(v: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   if (!v.name.trim()) errors.name = REQUIRED;

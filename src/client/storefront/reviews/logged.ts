@@ -1,4 +1,4 @@
-/** SPEC §8: a failed review fetch is logged, and fails, with these words. */
+/** docs/product.md §8: a failed review fetch is logged, and fails, with these words. */
 export async function logged<T>(what: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();

@@ -17,13 +17,13 @@ import { forgetReviewLink } from './review-link.ts';
 type Step = 'email' | 'sending' | 'code' | 'checking' | 'verified' | 'denied';
 const EMPTY = { rating: 0, customerName: '', customerEmail: '', title: '', content: '' };
 
-/** The server's reason for a 4xx (a wrong code, a limit; a refused field says which), else the SPEC's words. */
+/** The server's reason for a 4xx (a wrong code, a limit; a refused field says which), else the store's words. */
 const failure = (err: unknown) =>
   (err instanceof ApiError && Object.values(err.fieldErrors ?? {})[0]?.[0]) ||
   errorMessage(err, 'Unable to verify purchase. Please try again.', '4xx');
 
 /**
- * The review form (SPEC §2, §4, §5): the buyer proves the e-mail is theirs with a code the store
+ * The review form (docs/product.md §2, §4, §5): the buyer proves the e-mail is theirs with a code the store
  * e-mails (or opens the form from the shipped e-mail's review link, already verified); the rest of
  * the form opens once the purchase is verified. The server checks the token and the purchase again.
  * The browser checks that every field is filled and stops each at the shared limit (REVIEW_LIMITS);

@@ -8,7 +8,7 @@ import { Stars } from './stars.tsx';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-/** SPEC §2 "Reviews section": stats, the approved reviews, and the verified-buyer form. */
+/** docs/product.md §2 "Reviews section": stats, the approved reviews, and the verified-buyer form. */
 export default function ReviewsSection({ productId, productName }: { productId: number; productName: string }) {
   const stats = useReviewStats(productId);
   const list = useReviews(productId);

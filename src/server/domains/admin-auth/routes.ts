@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AdminMe, LoginBodySchema } from '#shared/admin.ts';
 import { adminCookieName, adminDeviceCookieName, checkOrigin, requireAdmin } from '../../plugins/admin-guard.ts';
 
-/** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me (SPEC §7, DESIGN §6). */
+/** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me (docs/product.md §7, docs/engineering.md §6). */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.services.adminAuth;
   const cookie = adminCookieName(app.config);

@@ -42,7 +42,7 @@ async function signOutEverywhere(tx: Tx, userId: number): Promise<void> {
 }
 
 /**
- * Admin sign-in (DESIGN §6): argon2id passwords, server-side sessions keyed by the SHA-256 of a
+ * Admin sign-in (docs/engineering.md §6): argon2id passwords, server-side sessions keyed by the SHA-256 of a
  * random 256-bit token, 30 minutes idle and 12 hours at most, sign-in limited per IP and per
  * username in counters every instance shares (ADR 0017), and one answer for an unknown user or a
  * wrong password.

@@ -3,7 +3,7 @@ import { CollectBodySchema } from '#shared/analytics.ts';
 import { isAdminPathname } from '#shared/site.ts';
 import { isBot } from './collect.ts';
 
-/** POST /api/analytics/collect: the storefront's beacon (DESIGN §7). Always 204, fast. */
+/** POST /api/analytics/collect: the storefront's beacon (docs/engineering.md §7). Always 204, fast. */
 export const analyticsCollectRoutes: FastifyPluginAsyncZod = async (app) => {
   // sendBeacon posts text/plain: accepted here as JSON text, for this route only.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {

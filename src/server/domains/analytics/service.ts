@@ -12,7 +12,7 @@ export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
 
 /**
- * First-party analytics (DESIGN §7): page views and engagement from the storefront's beacon (no
+ * First-party analytics (docs/engineering.md §7): page views and engagement from the storefront's beacon (no
  * cookies, no IP), joined with paid orders for revenue and conversion. Every figure is computed
  * from stored facts; nothing is estimated.
  */
@@ -44,7 +44,7 @@ export function createAnalyticsService(
       });
     },
 
-    /** GET /api/analytics (SPEC §3). */
+    /** GET /api/analytics (docs/product.md §3). */
     async report(): Promise<AnalyticsResponse> {
       const [sales, testOrders, revenueDaily, sessions, sources, topPages, sessionsDaily, buyers, vitals, reviewStats] =
         await Promise.all([

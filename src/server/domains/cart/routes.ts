@@ -11,7 +11,7 @@ import { notFound } from '../../errors.ts';
 
 /**
  * Whose cart: item changes carry the caller's session id in X-Session-Id (PUT may also send it in
- * the body). Without it, or with another session's id, the item is "not found" (DESIGN §10).
+ * the body). Without it, or with another session's id, the item is "not found" (docs/engineering.md §10).
  */
 function callerSession(req: FastifyRequest, bodySessionId?: string): string {
   const header = req.headers['x-session-id'];

@@ -33,7 +33,7 @@ function toCartItem(r: repo.CartRow, stock: Stock): CartItem {
   };
 }
 
-/** 144 random bits: a cart item id cannot be guessed (DESIGN §6). */
+/** 144 random bits: a cart item id cannot be guessed (docs/engineering.md §6). */
 const newItemId = () => randomBytes(18).toString('base64url');
 
 export function createCartService(db: Database, catalog: CatalogService) {

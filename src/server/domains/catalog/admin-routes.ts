@@ -11,7 +11,7 @@ import { AppError } from '../../errors.ts';
 import { adminName } from '../../plugins/admin-guard.ts';
 import { MAX_UPLOAD_BYTES, storeProductImage } from './image-upload.ts';
 
-/** The dashboard's product and inventory calls (SPEC §7 "Admin calls"); registered behind requireAdmin. */
+/** The dashboard's product and inventory calls (docs/product.md §7 "Owner"); registered behind requireAdmin. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = app.services.catalog;
   const params = IdParamsSchema;

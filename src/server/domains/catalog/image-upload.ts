@@ -18,7 +18,7 @@ function sniff(b: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
 }
 
 /**
- * An uploaded product image (DESIGN §1): PNG, JPEG, WebP or GIF by content (never SVG or HTML),
+ * An uploaded product image (docs/engineering.md §1): PNG, JPEG, WebP or GIF by content (never SVG or HTML),
  * decoded and re-encoded by sharp as WebP of at most 1600 px with no metadata, so nothing of the
  * original file but its pixels is ever served. Returns the image's URL on this store.
  */

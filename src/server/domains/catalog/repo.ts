@@ -25,7 +25,7 @@ export async function selectActiveProduct(db: Tx, id: number): Promise<ProductRo
 export type StockReason = typeof stockMovements.$inferInsert.reason;
 
 /**
- * Takes `quantity` off the shelf in one conditional statement (DESIGN §6): under any concurrency
+ * Takes `quantity` off the shelf in one conditional statement (docs/engineering.md §6): under any concurrency
  * the stock never goes below zero. Returns the stock left, or undefined when there was not enough.
  */
 export async function takeStock(

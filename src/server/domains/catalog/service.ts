@@ -125,7 +125,7 @@ export function createCatalogService(db: Database, notifier: Notifier) {
     /** Stock held for open checkouts (holds.ts): hold, sell, commit, release, renew. */
     holds: stockHolds,
 
-    // The owner's catalog (SPEC §2 "Inventory tab"). Every stock change is a movement with the admin's name.
+    // The owner's catalog (docs/product.md §2 "Inventory tab"). Every stock change is a movement with the admin's name.
 
     listAllProducts: async (): Promise<AdminProduct[]> => (await repo.selectAllProducts(db)).map(toAdminProduct),
 

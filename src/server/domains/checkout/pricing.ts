@@ -2,7 +2,7 @@ import { SHIPPING } from '#shared/constants.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { AppError } from '../../errors.ts';
 
-/** Flat rate per order, to US addresses (SPEC §9). */
+/** Flat rate per order, to US addresses (docs/product.md §9). */
 export const SHIPPING_CENTS = parseCents(SHIPPING.rateUsd);
 
 /** The most a card payment can be: Stripe's limit for USD charges, $999,999.99. */

@@ -9,7 +9,7 @@ export type { CheckoutDeps } from './deps.ts';
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 /**
- * Checkout (DESIGN §4, §6; docs/decisions/0009, 0019): the one place where cart, catalog, orders
+ * Checkout (docs/engineering.md §4, §6; docs/decisions/0009, 0019): the one place where cart, catalog, orders
  * and payments meet. It takes a cart to a paid order: stock held while the checkout page is open,
  * the payment asked of the provider outside any transaction, completion idempotent. Each step is a
  * file of this folder; what a domain stores is changed only through that domain's service.

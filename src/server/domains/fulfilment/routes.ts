@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '#shared/admin.ts';
 import { adminName } from '../../plugins/admin-guard.ts';
 
-/** Labels, packing slips and printing (SPEC §7); registered behind requireAdmin. */
+/** Labels, packing slips and printing (docs/product.md §7); registered behind requireAdmin. */
 export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const fulfilment = app.services.fulfilment;
   const params = IdParamsSchema;

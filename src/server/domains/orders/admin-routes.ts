@@ -9,7 +9,7 @@ import {
 } from '#shared/admin.ts';
 import { adminName } from '../../plugins/admin-guard.ts';
 
-/** The dashboard's order calls (SPEC §7 "Admin calls"); registered behind requireAdmin. */
+/** The dashboard's order calls (docs/product.md §7 "Owner"); registered behind requireAdmin. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = app.services.orders;
 

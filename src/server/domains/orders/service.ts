@@ -67,7 +67,7 @@ interface Deps extends OrderMailDeps {
 }
 
 /**
- * Orders (DESIGN §4, §6): their rows and items, what the buyer and the owner see of them, the
+ * Orders (docs/engineering.md §4, §6): their rows and items, what the buyer and the owner see of them, the
  * owner's status changes, labels, the order e-mails and the sales figures. Checkout (domains/checkout)
  * drives an order from start to paid through `lifecycle.ts`.
  */
@@ -137,7 +137,7 @@ export function createOrdersService(d: Deps) {
     },
 
     /**
-     * GET /api/orders: a page of the dashboard's list (SPEC §2 "Orders tab"; repo.selectAdminOrders
+     * GET /api/orders: a page of the dashboard's list (docs/product.md §2 "Orders tab"; repo.selectAdminOrders
      * says which orders), and the cursor of the next page when there is one.
      */
     async listForAdmin(query: OrdersQuery): Promise<{ orders: AdminOrder[]; next: number | null }> {
@@ -209,7 +209,7 @@ export function createOrdersService(d: Deps) {
     },
 
     /**
-     * PUT /api/orders/:id/status: the owner may set any status (SPEC §4). An unpaid order whose hold
+     * PUT /api/orders/:id/status: the owner may set any status (docs/product.md §4). An unpaid order whose hold
      * had ended takes its stock again when the owner marks it paid or further (409 when it cannot);
      * an order set back to pending keeps its stock and is never released by the sweeper.
      */

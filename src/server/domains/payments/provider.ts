@@ -1,6 +1,6 @@
 import type { PAYMENT_STATUSES } from '#db/schema/payments.ts';
 
-/** The payment provider seen by the store: the built-in test provider or Stripe (DESIGN §4). */
+/** The payment provider seen by the store: the built-in test provider or Stripe (docs/engineering.md §4). */
 
 /** Stripe's PaymentIntent statuses (the payments table's list); the test provider uses a few of them. */
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -6,7 +6,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments, checkout } = app.services;
 
   /**
-   * The test provider's card form (DESIGN §4.4): answers like Stripe's confirm. On success the
+   * The test provider's card form (docs/engineering.md §4.4): answers like Stripe's confirm. On success the
    * order is completed here too, as Stripe's webhook would. Card data is never logged or stored.
    */
   app.post(

@@ -22,7 +22,7 @@ const isMissing = (err: unknown) =>
   err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing');
 
 /**
- * Stripe through its own SDK (DESIGN §4): a PaymentIntent per order, created with an idempotency
+ * Stripe through its own SDK (docs/engineering.md §4): a PaymentIntent per order, created with an idempotency
  * key; the store trusts only what it retrieves from Stripe or receives in a signed webhook.
  */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
@@ -44,7 +44,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         {
           amount: amountCents,
           currency,
-          // The checkout takes cards (SPEC §2): no redirect-based methods, so no return trip.
+          // The checkout takes cards (docs/product.md §2): no redirect-based methods, so no return trip.
           allowed_payment_method_types: ['card'],
           metadata: { order_id: String(orderId) },
           description: `Order #${orderId}`,

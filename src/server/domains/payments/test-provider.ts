@@ -7,7 +7,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const random = (n: number) => Array.from({ length: n }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-/** Stripe's test cards (DESIGN §4.4). Any other number is refused, as Stripe refuses real cards in test mode. */
+/** Stripe's test cards (docs/engineering.md §4.4). Any other number is refused, as Stripe refuses real cards in test mode. */
 const CARDS: Record<string, { status: PaymentStatus; message?: string }> = {
   '4242424242424242': { status: 'succeeded' },
   '4000000000000002': { status: 'requires_payment_method', message: 'Your card was declined.' },

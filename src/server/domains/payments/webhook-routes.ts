@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.ts';
 
 /**
- * POST /api/webhooks/stripe (DESIGN §4.3): verified against the raw body, so this plugin keeps
+ * POST /api/webhooks/stripe (docs/engineering.md §4.3): verified against the raw body, so this plugin keeps
  * JSON bodies as bytes. A succeeded payment completes its order exactly as the browser's call
  * does; a processed event id is recorded and a replay of it does nothing.
  */

@@ -8,7 +8,7 @@ import {
   VerifyPurchaseBodySchema,
 } from '#shared/reviews.ts';
 
-/** The storefront's review calls (SPEC §7 "Customer calls"). */
+/** The storefront's review calls (docs/product.md §7 "Shopper"). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = app.services.reviews;
 

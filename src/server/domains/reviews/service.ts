@@ -47,7 +47,7 @@ interface Deps extends Omit<VerificationDeps, 'db' | 'limits'> {
 }
 
 /**
- * Verified-purchase reviews (SPEC §2, issue "Reviews"): only a buyer of the product may review it,
+ * Verified-purchase reviews (docs/product.md §2, issue "Reviews"): only a buyer of the product may review it,
  * once per e-mail, and a review is public only after the owner approves it. Whether an address
  * bought is said only to whoever proves they read its mail (docs/decisions/0021); code checks and
  * submissions are throttled per IP and per e-mail as well.

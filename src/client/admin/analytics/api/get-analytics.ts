@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 /** GET /api/analytics: the figures of the Analytics tab, computed by the server from first-party data. */
 export const getAnalytics = () => api<AnalyticsResponse>('/api/analytics');
 
-/** Refetched every 60 s while the tab is open; SPEC §8 words its failures. */
+/** Refetched every 60 s while the tab is open; docs/product.md §8 words its failures. */
 export const analyticsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'analytics'] as const,

@@ -25,7 +25,7 @@ export const ORDERS_KEY = ['admin', 'orders'] as const;
 const PAGES_KEY = [...ORDERS_KEY, 'pages'] as const;
 
 /**
- * One page of a list. The first is polled every 30 s (SPEC §7): new and changed orders show at the
+ * One page of a list. The first is polled every 30 s (docs/product.md §7): new and changed orders show at the
  * top; the pages loaded below it stay as they are until Refresh.
  */
 export const ordersPageQuery = (view: OrdersView, cursor?: number) =>

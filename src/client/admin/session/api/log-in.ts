@@ -7,7 +7,7 @@ import { toast } from '../../../ui/toast.tsx';
 /** POST /api/admin/login: sets the session cookie. */
 export const logIn = (credentials: LoginBody) => api<AdminMe>('/api/admin/login', { method: 'POST', body: credentials });
 
-/** Signs in and opens the dashboard; a wrong password is this call's own 401, said as 'Login Failed' (SPEC §8). */
+/** Signs in and opens the dashboard; a wrong password is this call's own 401, said as 'Login Failed' (docs/product.md §8). */
 export function useLogInMutation() {
   const qc = useQueryClient();
   const navigate = useNavigate();

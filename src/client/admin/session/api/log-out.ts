@@ -7,7 +7,7 @@ import { toast } from '../../../ui/toast.tsx';
 export const logOut = () => api<{ success: true }>('/api/admin/logout', { method: 'POST' });
 
 /**
- * Signs out. However that goes, the owner ends at the sign-in page (SPEC §8) with nothing of the
+ * Signs out. However that goes, the owner ends at the sign-in page (docs/product.md §8) with nothing of the
  * dashboard kept; a 401 only means the session had ended already.
  */
 export function useLogOutMutation() {

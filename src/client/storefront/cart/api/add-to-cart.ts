@@ -9,7 +9,7 @@ export const addToCart = (v: { sessionId: string; productId: number; quantity: n
   api<CartItem>('/api/cart', { method: 'POST', body: v });
 
 /**
- * Adds to the cart, then refetches it (SPEC §4); failures are shown as a toast on every page, with
+ * Adds to the cart, then refetches it (docs/product.md §4); failures are shown as a toast on every page, with
  * the server's reason when it is about stock (409, e.g. "Only 4 left in stock": docs/decisions/0007). A plain pending flag rather than useMutation: TanStack's mutation observer
  * is left to the lazily loaded drawer, which keeps the first load within budget (docs/decisions/0006).
  */

@@ -13,14 +13,14 @@ export const cartQuery = (sessionId: string | null) =>
     enabled: Boolean(sessionId),
   });
 
-/** The cart loads on start; a failure is only logged (SPEC §8). */
+/** The cart loads on start; a failure is only logged (docs/product.md §8). */
 export function useCart(sessionId: string | null) {
   const q = useQuery(cartQuery(sessionId));
   if (q.error) console.error('Failed to load cart', q.error);
   return q;
 }
 
-/** After every add, change or removal the cart is fetched again (SPEC §4). */
+/** After every add, change or removal the cart is fetched again (docs/product.md §4). */
 export function useRefetchCart() {
   const qc = useQueryClient();
   const { setSessionId } = useCartUi();

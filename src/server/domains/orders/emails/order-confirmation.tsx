@@ -18,7 +18,7 @@ import {
 import type { Mail } from '../../../lib/mailer.ts';
 import type { OrderItemRow, OrderRow } from '../repo.ts';
 
-/** Five days after the order was paid (SPEC §9). */
+/** Five days after the order was paid (docs/product.md §9). */
 export function estimatedDelivery(order: OrderRow): Date {
   return new Date((order.paidAt ?? order.createdAt).getTime() + 5 * 86_400_000);
 }
