@@ -31,6 +31,22 @@ export function ordersView(choice: OrderFilterChoice, search: string): OrdersVie
   return { status: choice === 'all' ? undefined : (choice as OrderStatus), q };
 }
 
+function DateField(p: { label: string; value: string; min?: string; max?: string; onChange: (v: string) => void }) {
+  return (
+    <label className="grid gap-1">
+      <span className="font-bold">{p.label}</span>
+      <input
+        type="date"
+        value={p.value}
+        min={p.min || undefined}
+        max={p.max || undefined}
+        onChange={(e) => p.onChange(e.target.value)}
+        className="rounded-md border border-zinc-300 bg-white px-2 py-1.5"
+      />
+    </label>
+  );
+}
+
 /** Orders as CSV for a period, in the list's status when it has one: a download, the browser's own. */
 function ExportOrders({ choice }: { choice: OrderFilterChoice }) {
   const [from, setFrom] = useState('');
@@ -44,26 +60,8 @@ function ExportOrders({ choice }: { choice: OrderFilterChoice }) {
   const wrongWay = Boolean(from && to && from > to);
   return (
     <form aria-label="Export orders" className="flex flex-wrap items-end gap-2 text-sm" onSubmit={(e) => e.preventDefault()}>
-      <label className="grid gap-1">
-        <span className="font-bold">From</span>
-        <input
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(e) => setFrom(e.target.value)}
-          className="rounded-md border border-zinc-300 bg-white px-2 py-1.5"
-        />
-      </label>
-      <label className="grid gap-1">
-        <span className="font-bold">To</span>
-        <input
-          type="date"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => setTo(e.target.value)}
-          className="rounded-md border border-zinc-300 bg-white px-2 py-1.5"
-        />
-      </label>
+      <DateField label="From" value={from} max={to} onChange={setFrom} />
+      <DateField label="To" value={to} min={from} onChange={setTo} />
       <a
         href={`/api/orders/export.csv${query ? `?${query}` : ''}`}
         download
