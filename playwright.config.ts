@@ -1,5 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { assertSupportedNode } from './scripts/lib/runtime.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib/system.mjs';
+
+// The runner, its web server and the stores the specs start (process.execPath) run on the project's Node 24.
+assertSupportedNode('Playwright');
 
 /**
  * End-to-end journeys in Debian's Chromium against the built store on a fresh embedded database.
@@ -33,7 +37,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    command: `"${process.execPath}" --import tsx src/server/main.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

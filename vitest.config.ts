@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { assertSupportedNode } from './scripts/lib/runtime.mjs';
+
+// The tests, and the store processes they start (process.execPath), run on the project's Node 24.
+assertSupportedNode('Vitest');
 
 /**
  * Two projects: "unit" runs unit, component and API integration tests on the embedded database;

@@ -9,6 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import pg from 'pg';
+import { assertSupportedNode } from '../scripts/lib/runtime.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS, ensureSystemPackages, type PostgresCluster, startPostgres } from '../scripts/lib/system.mjs';
 import { type StoreServer, startStore } from '../tests/support/store-process.ts';
 
@@ -241,6 +242,8 @@ function machine(pgVersion: string) {
 
 // ── run ──────────────────────────────────────────────────────────────────────────────────────────
 
+// The stores measured run on this Node (process.execPath): the project's Node 24, printed with the figures.
+assertSupportedNode('npm run bench');
 ensureSystemPackages(['chromium', 'postgresql'], 'npm run bench');
 if (spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], { stdio: 'inherit' }).status !== 0)
   process.exit(1);

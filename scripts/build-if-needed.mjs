@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { assertSupportedNode } from './lib/runtime.mjs';
 
+assertSupportedNode('npm start');
 const root = path.resolve(import.meta.dirname, '..');
 const marker = path.join(root, 'dist/server/entry-server.js');
 

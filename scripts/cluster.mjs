@@ -7,9 +7,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startNginx } from './lib/nginx.mjs';
+import { assertSupportedNode } from './lib/runtime.mjs';
 import { ensureSystemPackages, freePort, startPostgres } from './lib/system.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The instances run on this Node (process.execPath): the project's Node 24.
+assertSupportedNode('npm run cluster');
 const count = Number(process.env.CLUSTER_INSTANCES ?? 2);
 const port = Number(process.env.PORT ?? 8080);
 if (!Number.isInteger(count) || count < 1 || count > 16) {

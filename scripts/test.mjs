@@ -3,6 +3,7 @@
 // PostgreSQL server started here on loopback, then end-to-end in headless Chromium.
 // It installs Chromium and PostgreSQL from Debian when missing and it runs as root; otherwise it
 // fails saying what to install. It never skips a layer.
+import { assertSupportedNode } from './lib/runtime.mjs';
 import { ensureAvahi, ensureSystemPackages, run, startPostgres } from './lib/system.mjs';
 
 const only = process.argv.slice(2); // e.g. `npm test -- vitest` runs just that layer
@@ -22,6 +23,8 @@ const layers = [
 // `npm test` runs them too, inside the vitest layer.
 const ondemand = [['resilience', (pg) => npx(['vitest', 'run', 'tests/resilience'], { TEST_PG_URL: pg.url })]];
 
+// Every layer runs on this Node: npm and npx put node_modules/.bin (the project's Node 24) first on PATH.
+console.log(`npm test on Node ${assertSupportedNode('npm test')} (${process.execPath})`);
 ensureSystemPackages();
 let pg;
 const cleanup = () => pg?.stop();
