@@ -14,6 +14,8 @@ import { cartRoutes } from './domains/cart/routes.ts';
 import { adminCatalogRoutes } from './domains/catalog/admin-routes.ts';
 import { type CartService, createCartService } from './domains/cart/service.ts';
 import { catalogRoutes } from './domains/catalog/routes.ts';
+import { checkoutRoutes } from './domains/checkout/routes.ts';
+import { type CheckoutService, createCheckoutService } from './domains/checkout/service.ts';
 import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
 import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
 import { createFileStore, type FileStore, importFilesFromDisk } from './domains/files/store.ts';
@@ -37,8 +39,9 @@ import { ensureSecret } from './lib/server-secrets.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { redactKeys, serializeError } from './lib/log-serializers.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
-import { requireAdmin } from './plugins/admin-guard.ts';
+import { guardAdminScope } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSeo } from './plugins/seo.ts';
 import { registerSsr, type SsrMode } from './plugins/ssr.ts';
@@ -48,6 +51,7 @@ export interface Services {
   cart: CartService;
   payments: PaymentsService;
   orders: OrdersService;
+  checkout: CheckoutService;
   adminAuth: AdminAuthService;
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
@@ -154,9 +158,29 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Hooks run last-registered first: a delivery under way ends before the mailer and the database close.
   app.addHook('onClose', () => outbox.close());
   const store = { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone };
+  const orders = createOrdersService({
+    db: database.db,
+    catalog,
+    paymentProvider: payments.providerName,
+    outbox,
+    store,
+    // The shipped e-mail's review links are the reviews' (built below; a link is made only when an order ships).
+    reviewLink: (email, productId) => reviews.reviewLink(email, productId),
+  });
+  const checkout = createCheckoutService({
+    db: database.db,
+    cart,
+    catalog,
+    orders,
+    payments,
+    log: app.log,
+    pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
+    hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
+  });
   const reviews = createReviewsService({
     db: database.db,
     catalog,
+    orders,
     notifier,
     outbox,
     secret: tokenSecret,
@@ -166,18 +190,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       codesPerEmailPerHour: config.rateLimits.reviewCodesPerEmailPerHour,
       codesPerIpPerHour: config.rateLimits.reviewCodesPerIpPerHour,
     },
-  });
-  const orders = createOrdersService({
-    db: database.db,
-    catalog,
-    cart,
-    payments,
-    outbox,
-    log: app.log,
-    pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
-    hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
-    store,
-    reviewLink: reviews.reviewLink,
   });
   const adminAuth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });
   if (config.admin) await adminAuth.ensureAdmin(config.admin.username, config.admin.password);
@@ -202,7 +214,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ownHost: new URL(config.publicUrl).hostname,
     retentionDays: config.analyticsRetentionDays,
   });
-  app.decorate('services', { catalog, cart, payments, orders, adminAuth, reviews, fulfilment, analytics, outbox });
+  app.decorate('services', { catalog, cart, payments, orders, checkout, adminAuth, reviews, fulfilment, analytics, outbox });
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);
@@ -210,11 +222,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
+  // Before every route: the API description is made from the routes registered after it.
+  if (config.apiDocs) await registerOpenApi(app);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
   if (config.benchBaseline) await app.register(benchBaselineRoutes);
   await app.register(cartRoutes);
+  await app.register(checkoutRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   if (payments.acceptsWebhooks) await app.register(stripeWebhookRoutes);
@@ -223,7 +238,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(adminAuthRoutes);
   // Everything the owner can see or change: a valid session and a same-origin request (DESIGN §6).
   await app.register(async (admin) => {
-    admin.addHook('onRequest', requireAdmin(config));
+    guardAdminScope(admin, config);
     await admin.register(adminOrderRoutes);
     await admin.register(adminCatalogRoutes);
     await admin.register(adminFulfilmentRoutes);

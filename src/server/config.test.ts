@@ -46,6 +46,12 @@ describe('config', () => {
     expect(c.tags.gaMeasurementId).toBe('G-TEST');
   });
 
+  it('serves the API description unless API_DOCS=false', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'no' })).toThrow(/API_DOCS/);
+  });
+
   it('stops with one line per problem', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', STRIPE_SECRET_KEY: 'sk_test_1', SUPPORT_EMAIL: 'nope' });

@@ -81,6 +81,8 @@ export const ConfigSchema = z.object({
     .regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, loopback or a list of addresses')
     .default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the API's OpenAPI document (GET /api/openapi.json) and its reference page (GET /api/docs). */
+  API_DOCS: z.enum(['true', 'false']).default('true'),
   /** `npm run bench` only: serve GET /api/bench/baseline, the product list as a constant (the limit it is compared to). */
   BENCH_BASELINE: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_CART_PER_MINUTE: positiveInt.default(300),
@@ -144,6 +146,8 @@ export interface Config {
   readonly logLevel: string;
   /** `npm run bench`'s constant-JSON route (bench/README.md). */
   readonly benchBaseline: boolean;
+  /** GET /api/openapi.json and GET /api/docs (docs/decisions/0023). */
+  readonly apiDocs: boolean;
   /** Fastify's trustProxy: whose X-Forwarded-For sets the client address (per-IP limits). */
   readonly trustProxy: boolean | string;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
@@ -240,6 +244,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     benchBaseline: e.BENCH_BASELINE === 'true',
+    apiDocs: e.API_DOCS === 'true',
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     stripe:

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // A crash between a payment and its order's completion is repaired here (webhooks repair it too).
-  app.services.orders
+  app.services.checkout
     .reconcilePaid()
     .then((n) => n > 0 && app.log.warn({ completed: n }, 'completed paid orders left pending by an earlier stop'))
     .catch((err: unknown) => app.log.error({ err }, 'reconciliation at start failed'));

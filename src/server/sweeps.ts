@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
   // Lapsed holds give their stock back, unpaid checkouts past their end close; e-mails whose delivery failed are retried.
   await Promise.all([
-    app.services.orders.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
+    app.services.checkout.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
     app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
   ]);
 }

@@ -9,6 +9,9 @@ export const PaymentIntentIdSchema = z
   .string({ error: 'paymentIntentId is required' })
   .regex(PAYMENT_ID, 'paymentIntentId is not a valid payment id');
 
+/** A route's `:paymentIntentId`: the key to one checkout (docs/decisions/0009). */
+export const PaymentParamsSchema = z.object({ paymentIntentId: PaymentIntentIdSchema });
+
 export const StartCheckoutBodySchema = z.strictObject({
   sessionId: SessionIdSchema,
   /** The first-party analytics session starting the checkout (the beacon's random id): the paid order converts it. */

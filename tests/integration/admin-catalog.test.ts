@@ -89,7 +89,7 @@ describe('the orders tab', () => {
       // past its checkout expiry
       (await import('drizzle-orm')).sql`update orders set expires_at = now() - interval '1 hour' where id = ${id}`,
     );
-    await t.app.services.orders.sweepExpired();
+    await t.app.services.checkout.sweepExpired();
     expect(await inventoryOf(t.app, 5)).toBe(248);
   });
 });

@@ -100,12 +100,12 @@ describe('checkout and payment with the test provider', () => {
       await t.app.database.db.execute(
         sql`update orders set expires_at = now() - interval '1 minute' where payment_intent_id = ${paymentIntentId}`,
       );
-      expect(await t.app.services.orders.sweepExpired()).toBe(1);
+      expect(await t.app.services.checkout.sweepExpired()).toBe(1);
       expect(await inventoryOf(t.app, 6)).toBe(120);
       expect(await count(t.app, 'stock_movements', `reason = 'reservation_release' and delta = 3`)).toBeGreaterThan(0);
       // Expired: the test card no longer pays it.
       expect((await s.pay(secret)).json()).toMatchObject({ status: 'requires_payment_method' });
-      expect(await t.app.services.orders.sweepExpired()).toBe(0);
+      expect(await t.app.services.checkout.sweepExpired()).toBe(0);
     }
   });
 
@@ -124,7 +124,7 @@ describe('checkout and payment with the test provider', () => {
       sql`update orders set expires_at = now() - interval '1 minute' where payment_intent_id = ${paymentIntentId}`,
     );
     // The sweeper asks the provider first; unpaid, the stock goes back.
-    expect(await t.app.services.orders.sweepExpired()).toBe(1);
+    expect(await t.app.services.checkout.sweepExpired()).toBe(1);
     expect(await inventoryOf(t.app, 5)).toBe(250);
     // Paid late anyway (the provider had it open): the stock is taken again and the order paid.
     await t.app.database.db.execute(sql`update payments set status = 'succeeded' where provider_payment_id = ${paymentIntentId}`);
@@ -137,7 +137,7 @@ describe('checkout and payment with the test provider', () => {
     await t.app.database.db.execute(
       sql`update orders set expires_at = now() - interval '1 minute' where payment_intent_id = ${late.paymentIntentId}`,
     );
-    await t.app.services.orders.sweepExpired();
+    await t.app.services.checkout.sweepExpired();
     await setInventory(t.app, 6, 1);
     await t.app.database.db.execute(
       sql`update payments set status = 'succeeded' where provider_payment_id = ${late.paymentIntentId}`,

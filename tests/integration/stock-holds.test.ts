@@ -175,7 +175,7 @@ describe('a hold lasts while its checkout page is open', () => {
     const { secret, paymentIntentId } = await started(s, 5, 2);
     expect(await inventoryOf(t.app, 5)).toBe(244);
     await t.app.database.db.execute(sql`update stock_holds set held_until = now() - interval '1 second'`);
-    expect(await t.app.services.orders.sweepExpired()).toBe(1);
+    expect(await t.app.services.checkout.sweepExpired()).toBe(1);
     expect(await inventoryOf(t.app, 5)).toBe(246);
     expect((await product(5)).held).toBe(0);
 
@@ -198,7 +198,7 @@ describe('a hold lasts while its checkout page is open', () => {
     const s = shopper(t.app, undefined, newAddress());
     const { secret, paymentIntentId } = await started(s, 6, 2);
     await t.app.database.db.execute(sql`update stock_holds set held_until = now() - interval '1 second'`);
-    await t.app.services.orders.sweepExpired();
+    await t.app.services.checkout.sweepExpired();
     const other = shopper(t.app, undefined, newAddress());
     const { secret: otherSecret, paymentIntentId: otherId } = await started(other, 6, 2);
     await other.ship(otherId);
@@ -221,7 +221,7 @@ describe('a hold lasts while its checkout page is open', () => {
     await t.app.database.db.execute(
       sql`update orders set expires_at = now() - interval '1 second' where payment_intent_id = ${paymentIntentId}`,
     );
-    expect(await t.app.services.orders.sweepExpired()).toBe(1);
+    expect(await t.app.services.checkout.sweepExpired()).toBe(1);
     expect(await inventoryOf(t.app, 5)).toBe(246);
     expect(await count(t.app, 'orders', `payment_intent_id = '${paymentIntentId}' and expired_at is not null`)).toBe(1);
     const renew = await s.hold(paymentIntentId);

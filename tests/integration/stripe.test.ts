@@ -157,7 +157,7 @@ describe('checkout through Stripe', () => {
     await t.app.database.db.execute(
       sql`update orders set expires_at = now() - interval '1 minute' where payment_intent_id = ${paymentIntentId}`,
     );
-    expect(await t.app.services.orders.sweepExpired()).toBe(1);
+    expect(await t.app.services.checkout.sweepExpired()).toBe(1);
     expect(await inventoryOf(t.app, 6)).toBe(120);
     expect(fake.intents.get(paymentIntentId)?.status).toBe('canceled');
   });
@@ -192,7 +192,7 @@ describe('checkout through Stripe', () => {
     await t.app.database.db.execute(
       sql`update orders set expires_at = now() - interval '1 minute' where payment_intent_id = ${paymentIntentId}`,
     );
-    await t.app.services.orders.sweepExpired();
+    await t.app.services.checkout.sweepExpired();
     expect((await orderOf(paymentIntentId)).status).toBe('paid');
     expect(await inventoryOf(t.app, 5)).toBe(248);
   });

@@ -1,6 +1,17 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 
+/** Stripe's PaymentIntent statuses, the one list: the column below and the payment providers use it. */
+export const PAYMENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'succeeded',
+] as const;
+
 /** Owned by the payments domain: one row per payment attempt with a provider ('test' or 'stripe'). */
 export const payments = pgTable(
   'payments',
@@ -16,19 +27,7 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     /** Stripe's PaymentIntent status, as last seen. */
-    status: text('status', {
-      enum: [
-        'requires_payment_method',
-        'requires_confirmation',
-        'requires_action',
-        'processing',
-        'requires_capture',
-        'canceled',
-        'succeeded',
-      ],
-    })
-      .notNull()
-      .default('requires_payment_method'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment_method'),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { AdminSession } from '../domains/admin-auth/service.ts';
@@ -7,6 +7,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin, set by requireAdmin. */
     admin: AdminSession | null;
+  }
+  interface FastifyContextConfig {
+    /** Set on every route of a scope guarded by guardAdminScope. */
+    adminOnly?: boolean;
   }
 }
 
@@ -47,13 +51,38 @@ export function checkOrigin(config: Config, req: FastifyRequest): void {
   }
 }
 
+/** Every hook requireAdmin made, so a route's own hooks can be recognised as the guard. */
+const guards = new WeakSet<object>();
+
 /** onRequest hook for every admin route: a valid session, and the Origin check. */
 export function requireAdmin(config: Config) {
   const cookie = adminCookieName(config);
-  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+  const guard = async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const session = await req.server.services.adminAuth.authenticate(req.cookies[cookie]);
     if (!session) throw new AppError('unauthorized', 'Authentication required: please sign in');
     checkOrigin(config, req);
     req.admin = session;
   };
+  guards.add(guard);
+  return guard;
+}
+
+/**
+ * Puts every route of `scope` behind requireAdmin, and marks them so in their config: a scope's
+ * hooks are invisible from a route's options, and the API description (plugins/openapi.ts) must
+ * know which routes need the session.
+ */
+export function guardAdminScope(scope: FastifyInstance, config: Config): void {
+  scope.addHook('onRoute', (route) => {
+    // A copy: routes may share one config object (the cart's rate limit).
+    route.config = { ...route.config, adminOnly: true };
+  });
+  scope.addHook('onRequest', requireAdmin(config));
+}
+
+/** Whether a route answers only to a signed-in admin: in a guarded scope, or guarded by its own hook. */
+export function needsAdminSession(route: Pick<RouteOptions, 'config' | 'onRequest'>): boolean {
+  if (route.config?.adminOnly) return true;
+  const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+  return own.some((hook) => guards.has(hook));
 }

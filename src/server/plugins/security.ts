@@ -108,3 +108,25 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
     referrerPolicy: { policy: 'strict-origin' },
   });
 }
+
+/**
+ * The API reference page's own policy (plugins/api-docs-page.ts), in place of the store's: its
+ * scripts and styles come from this server, it calls only this server ("Try it out"), and Swagger
+ * UI's icons are data: images. No tag, no Stripe, no nonce: the page has no inline script.
+ */
+export function apiDocsCsp(config: Config) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["'none'"],
+      ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}

@@ -13,6 +13,8 @@ export interface CartRow {
   inventory: number;
 }
 
+// The one read-only join across domains (docs/decisions/0022): the catalog's columns below, read with
+// the lines in one statement on every cart read and inside the checkout's transaction.
 const cartColumns = {
   id: cartItems.id,
   quantity: cartItems.quantity,

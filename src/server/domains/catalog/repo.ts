@@ -22,7 +22,7 @@ export async function selectActiveProduct(db: Tx, id: number): Promise<ProductRo
   return row;
 }
 
-type StockReason = typeof stockMovements.$inferInsert.reason;
+export type StockReason = typeof stockMovements.$inferInsert.reason;
 
 /**
  * Takes `quantity` off the shelf in one conditional statement (DESIGN §6): under any concurrency

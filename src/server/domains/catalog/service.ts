@@ -1,6 +1,6 @@
 import type { PublicProduct } from '#shared/catalog.ts';
 import { formatCents } from '#shared/money.ts';
-import type { Database } from '#db/client.ts';
+import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
@@ -8,7 +8,7 @@ import type { AdminProduct, ProductFormValues } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
 import { createStockHolds } from './holds.ts';
 import * as repo from './repo.ts';
-import { type ProductRow, selectActiveProduct, selectActiveProducts, selectProduct } from './repo.ts';
+import { type ProductRow, type StockReason, selectActiveProduct, selectActiveProducts, selectProduct } from './repo.ts';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
 
@@ -52,6 +52,29 @@ export function toAdminProduct(p: ProductRow): AdminProduct {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
+const productFields = (v: ProductFormValues) => ({
+  name: v.name,
+  description: v.description,
+  priceCents: parseCents(v.price),
+  imageUrl: v.imageUrl,
+  isActive: v.isActive,
+  inventory: v.inventory,
+  displayOrder: v.displayOrder,
+});
+
+/** Changes an existing product under its row lock (concurrent stock changes queue up); 404 when there is none. */
+async function lockedUpdate(
+  tx: Tx,
+  id: number,
+  set: (before: ProductRow) => Partial<ReturnType<typeof productFields>>,
+): Promise<{ inventoryBefore: number; row: ProductRow }> {
+  const before = await repo.lockProduct(tx, id);
+  if (!before) throw new AppError('not_found', 'Product not found');
+  const row = await repo.updateProduct(tx, id, set(before));
+  if (!row) throw new AppError('not_found', 'Product not found');
+  return { inventoryBefore: before.inventory, row };
+}
+
 /** The storefront's product list, answered from a cache that every instance drops on change. */
 export function createCatalogService(db: Database, notifier: Notifier) {
   const stockHolds = createStockHolds(db);
@@ -61,6 +84,27 @@ export function createCatalogService(db: Database, notifier: Notifier) {
     return rows.map((p) => toPublicProduct(p, held.get(p.id)));
   });
   notifier.subscribe(CATALOG_CHANNEL, () => list.invalidate());
+
+  /**
+   * Every change the owner makes to a product, in one transaction: the write, then the stock
+   * movement that says who moved its inventory and by how much (a new product's opening stock is
+   * recorded even when it is 0); then every instance drops its product list.
+   */
+  async function ownerChange(
+    movement: { reason: StockReason; actor: string },
+    write: (tx: Tx) => Promise<{ inventoryBefore: number; row: ProductRow }>,
+  ): Promise<AdminProduct> {
+    const row = await db.transaction(async (tx) => {
+      const { inventoryBefore, row } = await write(tx);
+      const delta = row.inventory - inventoryBefore;
+      if (delta !== 0 || movement.reason === 'product_created') {
+        await repo.recordMovement(tx, { productId: row.id, delta, inventoryAfter: row.inventory, ...movement });
+      }
+      return row;
+    });
+    await service.catalogChanged();
+    return toAdminProduct(row);
+  }
 
   const service = {
     listActiveProducts: (): Promise<PublicProduct[]> => list.get(),
@@ -85,58 +129,14 @@ export function createCatalogService(db: Database, notifier: Notifier) {
 
     listAllProducts: async (): Promise<AdminProduct[]> => (await repo.selectAllProducts(db)).map(toAdminProduct),
 
-    async createProduct(v: ProductFormValues, actor: string): Promise<AdminProduct> {
-      const row = await db.transaction(async (tx) => {
-        const created = await repo.insertProduct(tx, {
-          name: v.name,
-          description: v.description,
-          priceCents: parseCents(v.price),
-          imageUrl: v.imageUrl,
-          isActive: v.isActive,
-          inventory: v.inventory,
-          displayOrder: v.displayOrder,
-        });
-        await repo.recordMovement(tx, {
-          productId: created.id,
-          delta: created.inventory,
-          inventoryAfter: created.inventory,
-          reason: 'product_created',
-          actor,
-        });
-        return created;
-      });
-      await service.catalogChanged();
-      return toAdminProduct(row);
-    },
+    createProduct: (v: ProductFormValues, actor: string): Promise<AdminProduct> =>
+      ownerChange({ reason: 'product_created', actor }, async (tx) => ({
+        inventoryBefore: 0,
+        row: await repo.insertProduct(tx, productFields(v)),
+      })),
 
-    async updateProduct(id: number, v: ProductFormValues, actor: string): Promise<AdminProduct> {
-      const row = await db.transaction(async (tx) => {
-        const before = await repo.lockProduct(tx, id);
-        if (!before) throw new AppError('not_found', 'Product not found');
-        const updated = await repo.updateProduct(tx, id, {
-          name: v.name,
-          description: v.description,
-          priceCents: parseCents(v.price),
-          imageUrl: v.imageUrl,
-          isActive: v.isActive,
-          inventory: v.inventory,
-          displayOrder: v.displayOrder,
-        });
-        if (!updated) throw new AppError('not_found', 'Product not found');
-        if (updated.inventory !== before.inventory) {
-          await repo.recordMovement(tx, {
-            productId: id,
-            delta: updated.inventory - before.inventory,
-            inventoryAfter: updated.inventory,
-            reason: 'admin_set',
-            actor,
-          });
-        }
-        return updated;
-      });
-      await service.catalogChanged();
-      return toAdminProduct(row);
-    },
+    updateProduct: (id: number, v: ProductFormValues, actor: string): Promise<AdminProduct> =>
+      ownerChange({ reason: 'admin_set', actor }, (tx) => lockedUpdate(tx, id, () => productFields(v))),
 
     async deleteProduct(id: number): Promise<void> {
       if (!(await repo.deleteProduct(db, id))) throw new AppError('not_found', 'Product not found');
@@ -144,48 +144,18 @@ export function createCatalogService(db: Database, notifier: Notifier) {
     },
 
     /** Relative change (the quick buttons): refused when it would take stock below 0. */
-    async adjustInventory(id: number, change: number, actor: string): Promise<AdminProduct> {
-      const row = await db.transaction(async (tx) => {
-        const before = await repo.lockProduct(tx, id);
-        if (!before) throw new AppError('not_found', 'Product not found');
-        if (before.inventory + change < 0) {
-          throw new AppError('conflict', `Stock cannot go below 0 (it is ${before.inventory})`);
-        }
-        const updated = await repo.updateProduct(tx, id, { inventory: before.inventory + change });
-        if (!updated) throw new AppError('not_found', 'Product not found');
-        await repo.recordMovement(tx, {
-          productId: id,
-          delta: change,
-          inventoryAfter: updated.inventory,
-          reason: 'admin_adjust',
-          actor,
-        });
-        return updated;
-      });
-      await service.catalogChanged();
-      return toAdminProduct(row);
-    },
+    adjustInventory: (id: number, change: number, actor: string): Promise<AdminProduct> =>
+      ownerChange({ reason: 'admin_adjust', actor }, (tx) =>
+        lockedUpdate(tx, id, (before) => {
+          if (before.inventory + change < 0) {
+            throw new AppError('conflict', `Stock cannot go below 0 (it is ${before.inventory})`);
+          }
+          return { inventory: before.inventory + change };
+        }),
+      ),
 
-    async setInventory(id: number, inventory: number, actor: string): Promise<AdminProduct> {
-      const row = await db.transaction(async (tx) => {
-        const before = await repo.lockProduct(tx, id);
-        if (!before) throw new AppError('not_found', 'Product not found');
-        const updated = await repo.updateProduct(tx, id, { inventory });
-        if (!updated) throw new AppError('not_found', 'Product not found');
-        if (inventory !== before.inventory) {
-          await repo.recordMovement(tx, {
-            productId: id,
-            delta: inventory - before.inventory,
-            inventoryAfter: inventory,
-            reason: 'admin_set',
-            actor,
-          });
-        }
-        return updated;
-      });
-      await service.catalogChanged();
-      return toAdminProduct(row);
-    },
+    setInventory: (id: number, inventory: number, actor: string): Promise<AdminProduct> =>
+      ownerChange({ reason: 'admin_set', actor }, (tx) => lockedUpdate(tx, id, () => ({ inventory }))),
 
     async setDisplayOrder(id: number, displayOrder: number): Promise<AdminProduct> {
       const row = await repo.updateProduct(db, id, { displayOrder });

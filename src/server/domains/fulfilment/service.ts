@@ -72,12 +72,12 @@ export function createFulfilmentService(d: {
      * that), then printed when a printer is configured.
      */
     async createLabel(orderId: number): Promise<{ order: AdminOrder } & PrintOutcome> {
-      const { order, items } = await d.orders.orderForLabel(orderId);
+      const order = await d.orders.orderForLabel(orderId);
       let current = order;
       let pdf = await labelPdf(order);
       if (!pdf) {
         let weight = PACKAGING_GRAMS;
-        for (const item of items) weight += (await d.catalog.unitWeightGrams(item.productId)) * item.quantity;
+        for (const item of order.items) weight += (await d.catalog.unitWeightGrams(item.productId)) * item.quantity;
         const label = await d.provider.create({
           orderId,
           orderLabel: orderLabel(order),
@@ -128,7 +128,7 @@ export function createFulfilmentService(d: {
     },
 
     async packingSlip(orderId: number): Promise<Buffer> {
-      const { order, items } = await d.orders.orderForLabel(orderId);
+      const order = await d.orders.orderForLabel(orderId);
       return packingSlipPdf({
         id: order.id,
         label: orderLabel(order),
@@ -138,7 +138,7 @@ export function createFulfilmentService(d: {
           order.shippingAddress ?? '',
           `${order.shippingCity ?? ''}, ${order.shippingState ?? ''} ${order.shippingZip ?? ''}`,
         ],
-        items: items.map((i) => ({ name: i.name, quantity: i.quantity })),
+        items: order.items.map((i) => ({ name: i.name, quantity: i.quantity })),
         supportEmail: d.config.support.email,
       });
     },

@@ -35,6 +35,27 @@ export async function selectById(db: Tx, id: number, lock = false): Promise<Orde
   return row;
 }
 
+/**
+ * The paid (or shipped, or delivered) order of this e-mail, compared case-insensitively, that
+ * contains the product; undefined when there is none.
+ */
+export async function selectPurchase(db: Tx, email: string, productId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        sql`lower(${orders.email}) = lower(${email})`,
+        inArray(orders.status, ['paid', 'shipped', 'delivered']),
+        eq(orderItems.productId, productId),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
 /** Unpaid orders of a session that still hold stock, locked: a new checkout replaces their hold. */
 export function selectHoldsOfSession(tx: Tx, sessionId: string): Promise<OrderRow[]> {
   return tx

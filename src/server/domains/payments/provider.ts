@@ -1,15 +1,8 @@
+import type { PAYMENT_STATUSES } from '#db/schema/payments.ts';
+
 /** The payment provider seen by the store: the built-in test provider or Stripe (DESIGN §4). */
 
-/** Stripe's PaymentIntent statuses; the test provider uses a few of them. */
-export const PAYMENT_STATUSES = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'canceled',
-  'succeeded',
-] as const;
+/** Stripe's PaymentIntent statuses (the payments table's list); the test provider uses a few of them. */
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface ProviderPayment {

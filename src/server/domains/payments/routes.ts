@@ -3,7 +3,7 @@ import { TestConfirmBodySchema, type TestConfirmResult } from '#shared/checkout.
 import { notFound } from '../../errors.ts';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { payments, orders } = app.services;
+  const { payments, checkout } = app.services;
 
   /**
    * The test provider's card form (DESIGN §4.4): answers like Stripe's confirm. On success the
@@ -20,7 +20,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await payments.confirmTest(req.body.paymentIntentId, req.body.cardNumber);
       if (!outcome.found) throw notFound('Payment');
       if (outcome.status === 'succeeded') {
-        await orders.completePayment(outcome.paymentId).catch((err: unknown) => {
+        await checkout.completePayment(outcome.paymentId).catch((err: unknown) => {
           // Not the payment id: it is the key to the buyer's checkout, and the request line identifies this one.
           req.log.warn({ err }, 'completion after test confirm failed; the browser will retry');
         });

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
  * does; a processed event id is recorded and a replay of it does nothing.
  */
 export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
-  const { payments, orders } = app.services;
+  const { payments, checkout } = app.services;
 
   // Encapsulated: only this plugin's routes see raw bytes.
   app.removeContentTypeParser('application/json');
@@ -24,7 +24,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
 
     try {
       if (event.paymentId && event.outcome === 'succeeded') {
-        const result = await orders.completePayment(event.paymentId).catch((err: unknown) => {
+        const result = await checkout.completePayment(event.paymentId).catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'not_found') return null; // not a payment of this store
           throw err;
         });

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { orderItems, orders, reviews } from '#db/schema/index.ts';
+import { reviews } from '#db/schema/index.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -25,27 +25,6 @@ export async function selectApprovedStatsByProduct(db: Tx): Promise<Map<number, 
     .where(eq(reviews.isApproved, true))
     .groupBy(reviews.productId);
   return new Map(rows.map((r) => [r.productId, { total: Number(r.total), average: r.average == null ? 0 : Number(r.average) }]));
-}
-
-/**
- * The paid (or shipped, or delivered) order of this e-mail, compared case-insensitively, that
- * contains the product; undefined when there is none.
- */
-export async function selectPurchase(db: Tx, email: string, productId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        sql`lower(${orders.email}) = lower(${email})`,
-        inArray(orders.status, ['paid', 'shipped', 'delivered']),
-        eq(orderItems.productId, productId),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return row?.id;
 }
 
 /** Inserts a review; undefined when this e-mail already reviewed this product. */

@@ -15,6 +15,7 @@ import type { Outbox } from '../../lib/mail-outbox.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { throttle } from '../../lib/rate-buckets.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { OrdersService } from '../orders/service.ts';
 import * as repo from './repo.ts';
 import { createReviewVerification, TOKEN_REFUSED, type VerificationDeps } from './verification.ts';
 
@@ -38,6 +39,8 @@ const toPublic = (r: repo.ReviewRow): PublicReview => ({
 interface Deps extends Omit<VerificationDeps, 'db' | 'limits'> {
   db: Database;
   catalog: CatalogService;
+  /** Who bought what is the orders' to say. */
+  orders: Pick<OrdersService, 'purchaseOf'>;
   notifier: Notifier;
   outbox: Outbox;
   limits: VerificationDeps['limits'] & { perHour: number };
@@ -50,7 +53,7 @@ interface Deps extends Omit<VerificationDeps, 'db' | 'limits'> {
  * submissions are throttled per IP and per e-mail as well.
  */
 export function createReviewsService(d: Deps) {
-  const { db, catalog, notifier } = d;
+  const { db, catalog, orders, notifier } = d;
   const verification = createReviewVerification(d);
   // Every product page shows its rating: the figures of all products, cached until a review is
   // approved or removed (on any instance), so a page view costs no query.
@@ -101,7 +104,7 @@ export function createReviewsService(d: Deps) {
     async verifyCode(email: string, productId: number, code: string, ip: string): Promise<CodeVerdict> {
       await limit(ip, email);
       await verification.checkCode(email, productId, code);
-      if ((await repo.selectPurchase(db, email, productId)) === undefined) return { canReview: false };
+      if ((await orders.purchaseOf(email, productId)) === undefined) return { canReview: false };
       return { canReview: true, verificationToken: verification.verifiedToken(email, productId) };
     },
 
@@ -118,7 +121,7 @@ export function createReviewsService(d: Deps) {
       if (!verification.tokenAllows(body.verificationToken, body.customerEmail, body.productId)) {
         throw new AppError('forbidden', TOKEN_REFUSED);
       }
-      const orderId = await repo.selectPurchase(db, body.customerEmail, body.productId);
+      const orderId = await orders.purchaseOf(body.customerEmail, body.productId);
       if (orderId === undefined) throw new AppError('forbidden', PURCHASE_REQUIRED);
       const row = await repo.insertReview(db, {
         productId: body.productId,

@@ -1,0 +1,21 @@
+import type { Database } from '#db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CartService } from '../cart/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { OrdersService } from '../orders/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
+
+/** What checkout works with: the four domains it brings together, and its settings. */
+export interface CheckoutDeps {
+  /** For transactions only: checkout owns no table, each step goes through its domain's service. */
+  db: Database;
+  cart: CartService;
+  catalog: CatalogService;
+  orders: OrdersService;
+  payments: PaymentsService;
+  log: FastifyBaseLogger;
+  /** How long a checkout stays payable. */
+  pendingOrderTtlMinutes: number;
+  /** How long a checkout holds its stock without a renewal, and how many units one address may hold. */
+  hold: { minutes: number; maxUnitsPerAddress: number };
+}

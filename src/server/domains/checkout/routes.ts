@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PAYMENT_NOT_COMPLETED } from '#shared/messages.ts';
+import { CompleteOrderBodySchema, PaymentParamsSchema, StartCheckoutBodySchema } from '#shared/checkout.ts';
+import { AppError } from '../../errors.ts';
+import { sessionOf } from '../../lib/buyer-session.ts';
+import { networkOf } from '../../lib/network.ts';
+
+/** The shopper's checkout: start it, keep its hold while the page is open, complete its payment. */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const checkout = app.services.checkout;
+
+  app.post(
+    '/api/checkout',
+    {
+      config: { rateLimit: { max: app.config.rateLimits.checkoutPerMinute, timeWindow: 60_000 } },
+      schema: { body: StartCheckoutBodySchema },
+    },
+    async (req, reply) => {
+      const { sessionId, analyticsSessionId } = req.body;
+      return reply.status(201).send(await checkout.startCheckout(sessionId, { holder: networkOf(req.ip), analyticsSessionId }));
+    },
+  );
+
+  // The checkout page renews its hold every minute while it is open, and before paying.
+  app.post(
+    '/api/checkout/:paymentIntentId/hold',
+    {
+      config: { rateLimit: { max: app.config.stockHold.renewPerMinute, timeWindow: 60_000 } },
+      schema: { params: PaymentParamsSchema },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return checkout.renewHold(req.params.paymentIntentId, sessionOf(req), networkOf(req.ip));
+    },
+  );
+
+  app.post(
+    '/api/orders/complete',
+    {
+      // Each call on a pending order asks the payment provider.
+      config: { rateLimit: { max: app.config.rateLimits.checkoutPerMinute * 5, timeWindow: 60_000 } },
+      schema: { body: CompleteOrderBodySchema },
+    },
+    async (req) => {
+      const { paymentIntentId, sessionId } = req.body;
+      // 404 for a foreign or unknown id.
+      const result = await checkout.completeForBuyer(paymentIntentId, sessionOf(req, sessionId));
+      if (result.state === 'unpaid') {
+        throw new AppError('conflict', result.message ?? PAYMENT_NOT_COMPLETED);
+      }
+      if (result.state === 'flagged') {
+        throw new AppError('conflict', 'There is a problem with this payment. Our team will contact you by e-mail.');
+      }
+      return { success: true, orderId: result.order.id, status: result.order.status };
+    },
+  );
+};

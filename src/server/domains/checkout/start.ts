@@ -1,0 +1,91 @@
+import type { CheckoutOrder, CheckoutStarted } from '#shared/checkout.ts';
+import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
+import { AppError } from '../../errors.ts';
+import type { CheckoutDeps } from './deps.ts';
+import type { OrderHolds } from './order-holds.ts';
+import { priceCheckout } from './pricing.ts';
+
+/** Starting a checkout, and keeping its stock while its page is open. */
+export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds) {
+  const { db, cart, catalog, orders, payments } = d;
+
+  return {
+    /**
+     * POST /api/checkout: an order from the cart at database prices, its stock held for a few
+     * minutes (unless its address holds too much already), and a payment.
+     */
+    async startCheckout(
+      sessionId: string,
+      from: { holder: string; analyticsSessionId?: string | undefined },
+    ): Promise<CheckoutStarted> {
+      const order = await db.transaction(async (tx) => {
+        // A new checkout from the same cart replaces the previous one's hold.
+        for (const previous of await orders.holdingOfSession(tx, sessionId)) await holds.release(tx, previous);
+        const lines = await cart.cartLines(tx, sessionId);
+        if (lines.length === 0) throw new AppError('bad_request', 'Your cart is empty');
+        const gone = lines.find((l) => !l.isActive);
+        if (gone) throw new AppError('conflict', `${gone.name} is no longer available; remove it from your cart`);
+        const totals = priceCheckout(lines);
+        // Sold out: refused before anything is written (a burst of shoppers for the last units
+        // costs the database a read each); the hold below still decides atomically.
+        const short = await catalog.holds.shortfall(tx, lines);
+        if (short) throw short;
+        const created = await orders.open(
+          tx,
+          {
+            sessionId,
+            ...totals,
+            expiresAt: new Date(Date.now() + d.pendingOrderTtlMinutes * 60_000),
+            paymentMode: payments.mode,
+            analyticsSessionId: from.analyticsSessionId ?? null,
+          },
+          lines.map((l) => ({ productId: l.productId, name: l.name, unitPriceCents: l.priceCents, quantity: l.quantity })),
+        );
+        await holds.take(tx, created, from.holder, lines);
+        return created;
+      });
+      await catalog.catalogChanged();
+
+      // The provider is called outside the transaction (HOUSE rule 2).
+      let payment: { id: string; clientSecret: string };
+      try {
+        // Unique per order even across databases that reuse order numbers (a reset test store).
+        payment = await payments.createForOrder(order.id, order.totalCents, `order-${order.id}-${order.createdAt.getTime()}`);
+      } catch (err) {
+        d.log.error({ err, orderId: order.id }, 'payment creation failed; releasing the stock');
+        await db.transaction(async (tx) => {
+          const locked = await orders.lock(tx, order.id);
+          if (locked) {
+            await holds.release(tx, locked);
+            await orders.close(tx, order.id);
+          }
+        });
+        await catalog.catalogChanged();
+        throw new AppError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
+      }
+      await orders.attachPayment(order.id, payment.id);
+      return { checkoutUrl: `/checkout?payment_intent=${encodeURIComponent(payment.clientSecret)}` };
+    },
+
+    /**
+     * POST /api/checkout/:id/hold, sent by the checkout page every minute while it is open and
+     * before paying: keeps the hold for a few more minutes, or takes it again after it lapsed.
+     * 409 when the checkout has closed or the shelf can no longer cover it.
+     */
+    async renewHold(paymentIntentId: string, sessionId: string | undefined, holder: string): Promise<CheckoutOrder> {
+      const found = await orders.ownOrder(paymentIntentId, sessionId);
+      if (found.status !== 'pending' || found.paymentIssue) return orders.checkoutView(found);
+      if (!orders.isOpen(found)) throw new AppError('conflict', CHECKOUT_EXPIRED);
+      let taken = false;
+      const order = await db.transaction(async (tx) => {
+        const locked = await orders.lock(tx, found.id);
+        if (!locked || !orders.isOpen(locked)) throw new AppError('conflict', CHECKOUT_EXPIRED);
+        if (!locked.stockReleasedAt && (await catalog.holds.renew(tx, locked.id, holds.holdUntil(locked)))) return locked;
+        taken = await holds.take(tx, locked, holder, await orders.items(tx, locked.id));
+        return (await orders.byId(locked.id, tx)) ?? locked;
+      });
+      if (taken) await catalog.catalogChanged();
+      return orders.checkoutView(order);
+    },
+  };
+}

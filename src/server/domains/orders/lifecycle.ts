@@ -1,0 +1,65 @@
+import type { Database, Tx } from '#db/client.ts';
+import type { OrderMail } from './mail-queue.ts';
+import * as repo from './repo.ts';
+
+/** An unpaid checkout that can still be paid: not closed, not past its end, no payment problem. */
+export const isOpen = (o: repo.OrderRow) =>
+  o.status === 'pending' && !o.expiredAt && !o.paymentIssue && !o.paidAt && o.expiresAt.getTime() > Date.now();
+
+/**
+ * An order's way from checkout to paid, one step per function, for the checkout domain that drives
+ * it (its transactions, its rules). Functions taking `tx` run inside the caller's transaction.
+ */
+export function createOrderLifecycle(db: Database, mail: OrderMail) {
+  return {
+    /** A new unpaid order; its lines copy each product's name and price (order lines are snapshots). */
+    open: (
+      tx: Tx,
+      v: Parameters<typeof repo.insertOrder>[1],
+      lines: Parameters<typeof repo.insertOrder>[2],
+    ): Promise<repo.OrderRow> => repo.insertOrder(tx, v, lines),
+
+    byId: (id: number, tx: Tx = db) => repo.selectById(tx, id),
+    byPaymentId: (paymentIntentId: string) => repo.selectByPaymentId(db, paymentIntentId),
+    /** The order, locked until the caller's transaction ends: one change at a time per order. */
+    lock: (tx: Tx, id: number) => repo.selectById(tx, id, true),
+    items: (tx: Tx, orderId: number) => repo.selectItems(tx, orderId),
+
+    /** Unpaid orders of a cart session that still hold stock, locked. */
+    holdingOfSession: (tx: Tx, sessionId: string) => repo.selectHoldsOfSession(tx, sessionId),
+    /** Unpaid checkouts past their end that are not closed yet. */
+    endedCheckouts: () => repo.selectEndedCheckouts(db),
+    /** Payment ids of recent pending orders, for reconciliation after a crash. */
+    recentPendingPaymentIds: () => repo.selectRecentPendingPaymentIds(db),
+
+    /** stock_released_at is null exactly while the order holds stock. */
+    async setHeld(tx: Tx, orderId: number, held: boolean): Promise<void> {
+      await repo.updateOrder(tx, orderId, { stockReleasedAt: held ? null : new Date() });
+    },
+
+    async attachPayment(orderId: number, paymentIntentId: string): Promise<void> {
+      await repo.updateOrder(db, orderId, { paymentIntentId });
+    },
+
+    /** Closes an unpaid checkout: it can no longer be paid, and it leaves the dashboard. */
+    async close(tx: Tx, orderId: number): Promise<void> {
+      await repo.updateOrder(tx, orderId, { expiredAt: new Date() });
+    },
+
+    /** Sets a payment problem aside for the owner; the order is then never paid by itself. */
+    flag: async (tx: Tx, order: repo.OrderRow, issue: string): Promise<repo.OrderRow> =>
+      (await repo.updateOrder(tx, order.id, { paymentIssue: issue })) ?? order,
+
+    /** Paid: its stock is its own for good, and its confirmation is queued with the change. */
+    async markPaid(tx: Tx, order: repo.OrderRow): Promise<repo.OrderRow> {
+      const paid =
+        (await repo.updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), stockReleasedAt: null, expiredAt: null })) ??
+        order;
+      await mail.queueConfirmation(tx, paid);
+      return paid;
+    },
+
+    /** Sends the e-mails queued by the steps above, right after the caller's commit. */
+    deliverMail: mail.deliverSoon,
+  };
+}

@@ -1,0 +1,53 @@
+import type { Tx } from '#db/client.ts';
+import type { Outbox } from '../../lib/mail-outbox.ts';
+import { orderConfirmationMail, orderShippedMail } from './emails.ts';
+import * as repo from './repo.ts';
+
+const CONFIRMATION_MAIL = 'order_confirmation';
+const SHIPPED_MAIL = 'order_shipped';
+
+export type OrderMail = ReturnType<typeof createOrderMail>;
+
+export interface OrderMailDeps {
+  outbox: Outbox;
+  store: { publicUrl: string; supportEmail: string; supportPhone: string };
+  /** The signed link that opens a product's review form for this buyer (the reviews domain's). */
+  reviewLink(email: string, productId: number): string;
+}
+
+/**
+ * An order's e-mails, queued in the caller's transaction with the change that makes them due; the
+ * outbox sends them in the background and retries them (docs/decisions/0020). Once per order: the
+ * outbox key, and confirmation_email_sent_at / shipped_email_sent_at once delivered.
+ */
+export function createOrderMail(d: OrderMailDeps) {
+  d.outbox.onDelivered(CONFIRMATION_MAIL, async (tx, orderId) => {
+    if (orderId !== null) await repo.markConfirmationSent(tx, orderId);
+  });
+  d.outbox.onDelivered(SHIPPED_MAIL, async (tx, orderId) => {
+    if (orderId !== null) await repo.markShippedSent(tx, orderId);
+  });
+
+  return {
+    /** The confirmation of an order that became paid; false when it has none to send. */
+    async queueConfirmation(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+      if (!order.email || order.status === 'pending' || order.confirmationEmailSentAt) return false;
+      const mail = orderConfirmationMail(order, await repo.selectItems(tx, order.id), d.store);
+      return d.outbox.enqueue(tx, { key: `order-confirmation:${order.id}`, kind: CONFIRMATION_MAIL, ref: order.id, ...mail });
+    },
+
+    /** The shipped e-mail, with a review link per product; once however often the order is marked shipped. */
+    async queueShipped(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+      if (!order.email || (order.status !== 'shipped' && order.status !== 'delivered') || order.shippedEmailSentAt) return false;
+      const items = await repo.selectItems(tx, order.id);
+      const email = order.email;
+      const products = [...new Map(items.map((i) => [i.productId, i.name])).entries()];
+      const reviewLinks = products.map(([productId, name]) => ({ name, url: d.reviewLink(email, productId) }));
+      const mail = orderShippedMail(order, items, d.store, reviewLinks);
+      return d.outbox.enqueue(tx, { key: `order-shipped:${order.id}`, kind: SHIPPED_MAIL, ref: order.id, ...mail });
+    },
+
+    /** Sends what was queued, right after the caller's commit. */
+    deliverSoon: () => d.outbox.deliverSoon(),
+  };
+}

@@ -1,0 +1,434 @@
+import { z } from 'zod';
+import { SessionIdSchema } from '#shared/cart.ts';
+import { PRODUCT_IMAGE_WIDTHS } from '#shared/catalog.ts';
+import type { ResponseSchemaName } from './openapi-schemas.ts';
+
+/**
+ * What the routes' own schemas cannot say about each operation of the API: its domain, a summary,
+ * its answer, and the headers a handler reads by itself. Keyed by Fastify's method and URL;
+ * tests/integration/openapi.test.ts fails for an API route missing here, so a new route gets its
+ * line when it is written. Response bodies name a schema of openapi-schemas.ts.
+ */
+
+export const TAGS = [
+  { name: 'Catalog', description: 'Products and their pictures; the owner edits them and their stock.' },
+  { name: 'Cart', description: 'A cart per browser, keyed by the `sessionId` the browser makes (ADR 0004).' },
+  {
+    name: 'Checkout',
+    description:
+      'From cart to paid order. The payment id (`pi_…`) is the key to its checkout (ADR 0009); stock is held while the checkout page is open (ADR 0019).',
+  },
+  { name: 'Payments', description: 'The built-in test provider, and the Stripe webhook (ADR 0010).' },
+  { name: 'Reviews', description: 'Reviews from verified buyers, held for the owner’s approval (ADR 0012, 0021).' },
+  { name: 'Content', description: 'Guides and legal pages for the storefront’s navigations (ADR 0008).' },
+  { name: 'Analytics', description: 'The storefront’s first-party beacon and the owner’s figures (ADR 0014).' },
+  { name: 'Admin sign-in', description: 'The owner’s session cookie (ADR 0011, 0017).' },
+  { name: 'Orders', description: 'Paid orders and their status, for the owner.' },
+  { name: 'Fulfilment', description: 'Shipping labels, packing slips and the printer (ADR 0013).' },
+  { name: 'Health', description: 'For load balancers and monitoring.' },
+] as const;
+
+export type Tag = (typeof TAGS)[number]['name'];
+
+export interface OperationDoc {
+  tag: Tag;
+  operationId: string;
+  summary: string;
+  description?: string;
+  ok: {
+    status: 200 | 201 | 202 | 204;
+    description: string;
+    /** A schema of openapi-schemas.ts (JSON), or the media types of a file. */
+    body?: ResponseSchemaName | { files: string[] };
+  };
+  /** A route with path parameters that never answers 404 (an unknown cart is an empty one). */
+  alwaysFound?: true;
+  /** Statuses this operation answers beyond those the document adds from the route itself. */
+  errors?: (401 | 403 | 404 | 409 | 413 | 415 | 429 | 503)[];
+  /** Answers of this operation's own shape, instead of the shared error. */
+  responses?: Record<string, { description: string; body: ResponseSchemaName }>;
+  /** Headers the handler reads itself. */
+  headers?: z.ZodObject;
+  /** A body the route parses itself (multipart, raw bytes): an OpenAPI request body. */
+  requestBody?: Record<string, unknown>;
+}
+
+/** The cart session a handler reads from `X-Session-Id` (ADR 0004). */
+const sessionHeader = (required: boolean, description: string) =>
+  z.object({ 'x-session-id': (required ? SessionIdSchema : SessionIdSchema.optional()).describe(description) });
+const itemOwner = (required: boolean) =>
+  sessionHeader(required, 'The cart’s own session id: without it, or with another one, the item is “not found”.');
+const checkoutOwner = sessionHeader(
+  false,
+  'The cart’s session id. Optional; when sent it must be the checkout’s own, or the answer is 404.',
+);
+
+export const OPERATIONS: Record<string, OperationDoc> = {
+  'GET /healthz': {
+    tag: 'Health',
+    operationId: 'checkHealth',
+    summary: 'Check the server and its database',
+    ok: { status: 200, description: 'Up, and which database it uses.', body: 'Health' },
+    responses: { '503': { description: 'The database cannot be reached.', body: 'HealthDown' } },
+  },
+
+  'GET /api/products': {
+    tag: 'Catalog',
+    operationId: 'listProducts',
+    summary: 'List the products on sale',
+    ok: { status: 200, description: 'Active products in display order. Prices are decimal strings in USD.', body: 'ProductList' },
+  },
+  'GET /api/products/:id': {
+    tag: 'Catalog',
+    operationId: 'getProduct',
+    summary: 'Get a product on sale',
+    ok: { status: 200, description: 'The product; 404 when it is unknown or not on sale.', body: 'Product' },
+  },
+  'GET /api/product-images/:kind': {
+    tag: 'Catalog',
+    operationId: 'getProductImage',
+    summary: 'Get a product picture',
+    description: `\`w\` is one of ${PRODUCT_IMAGE_WIDTHS.join(', ')} (default 960); \`format\` webp (default) or png. Cached for a year.`,
+    ok: { status: 200, description: 'The picture.', body: { files: ['image/webp', 'image/png'] } },
+    alwaysFound: true,
+  },
+  'GET /api/admin/products': {
+    tag: 'Catalog',
+    operationId: 'listAllProducts',
+    summary: 'List every product, inactive ones too',
+    ok: { status: 200, description: 'Every product with its stock and display order.' },
+  },
+  'POST /api/admin/products': {
+    tag: 'Catalog',
+    operationId: 'createProduct',
+    summary: 'Add a product',
+    ok: { status: 201, description: 'The product as stored.' },
+  },
+  'PUT /api/admin/products/:id': {
+    tag: 'Catalog',
+    operationId: 'updateProduct',
+    summary: 'Change a product',
+    description: 'Orders already placed keep the name and price they were bought at.',
+    ok: { status: 200, description: 'The product as stored.' },
+  },
+  'DELETE /api/admin/products/:id': {
+    tag: 'Catalog',
+    operationId: 'deleteProduct',
+    summary: 'Delete a product',
+    ok: { status: 200, description: 'Deleted.', body: 'Success' },
+  },
+  'PUT /api/admin/products/:id/inventory': {
+    tag: 'Catalog',
+    operationId: 'adjustInventory',
+    summary: 'Add units to the stock, or take them off',
+    ok: { status: 200, description: 'The product with its new stock; 409 if it would go below 0.' },
+    errors: [409],
+  },
+  'PUT /api/admin/products/:id/set-inventory': {
+    tag: 'Catalog',
+    operationId: 'setInventory',
+    summary: 'Set the stock to a count',
+    ok: { status: 200, description: 'The product with its new stock.' },
+  },
+  'PUT /api/admin/products/:id/order': {
+    tag: 'Catalog',
+    operationId: 'setDisplayOrder',
+    summary: 'Set where a product is listed',
+    ok: { status: 200, description: 'The product with its new display order.' },
+  },
+  'POST /api/admin/upload-image': {
+    tag: 'Catalog',
+    operationId: 'uploadProductImage',
+    summary: 'Upload a product image',
+    description: 'PNG, JPEG, WebP or GIF, at most 5 MB, in the form field `image`; stored re-encoded as WebP.',
+    ok: { status: 200, description: 'The image’s address, for a product’s `imageUrl`.', body: 'UploadedImage' },
+    errors: [413, 415],
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { image: { type: 'string', format: 'binary', description: 'The image file' } },
+            required: ['image'],
+          },
+        },
+      },
+    },
+  },
+
+  'GET /api/cart/:sessionId': {
+    tag: 'Cart',
+    operationId: 'getCart',
+    summary: 'Get a cart',
+    ok: {
+      status: 200,
+      description: 'The cart’s items with their products and stock; empty for an unknown session.',
+      body: 'Cart',
+    },
+    alwaysFound: true,
+  },
+  'POST /api/cart': {
+    tag: 'Cart',
+    operationId: 'addToCart',
+    summary: 'Add a product to a cart',
+    description: 'Adds to the quantity already in the cart; 409 past 99 or past the stock, with the reason.',
+    ok: { status: 201, description: 'The cart item.', body: 'CartItem' },
+    errors: [409],
+  },
+  'PUT /api/cart/:itemId': {
+    tag: 'Cart',
+    operationId: 'updateCartItem',
+    summary: 'Change the quantity of a cart item',
+    description: 'The cart’s session id comes in `X-Session-Id` or in the body’s `sessionId`.',
+    ok: { status: 200, description: 'The cart item.', body: 'CartItem' },
+    errors: [409],
+    headers: itemOwner(false),
+  },
+  'DELETE /api/cart/:itemId': {
+    tag: 'Cart',
+    operationId: 'removeCartItem',
+    summary: 'Remove an item from a cart',
+    ok: { status: 204, description: 'Removed.' },
+    headers: itemOwner(true),
+  },
+  'DELETE /api/cart/session/:sessionId': {
+    tag: 'Cart',
+    operationId: 'clearCart',
+    summary: 'Empty a cart',
+    ok: { status: 200, description: 'How many items were removed.', body: 'Removed' },
+    alwaysFound: true,
+  },
+
+  'POST /api/checkout': {
+    tag: 'Checkout',
+    operationId: 'startCheckout',
+    summary: 'Start a checkout from a cart',
+    description:
+      'Makes a pending order at the database’s prices and a payment, and holds the stock for a few minutes. 400 for an empty cart, 409 for an item no longer on sale or out of stock.',
+    ok: { status: 201, description: 'Where the checkout page is: `/checkout?payment_intent=…`.', body: 'CheckoutStarted' },
+    errors: [409, 503],
+  },
+  'POST /api/checkout/:paymentIntentId/hold': {
+    tag: 'Checkout',
+    operationId: 'renewHold',
+    summary: 'Keep the checkout’s stock held',
+    description:
+      'The checkout page calls this every minute while it is open, and before paying. 409 once the checkout has closed.',
+    ok: { status: 200, description: 'The checkout, with `hold.until`.', body: 'Checkout' },
+    errors: [409],
+    headers: checkoutOwner,
+  },
+  'GET /api/checkout/:paymentIntentId': {
+    tag: 'Checkout',
+    operationId: 'getCheckout',
+    summary: 'Get a checkout',
+    ok: { status: 200, description: 'The order’s items and totals, its hold and when it closes.', body: 'Checkout' },
+    headers: checkoutOwner,
+  },
+  'POST /api/orders/shipping': {
+    tag: 'Checkout',
+    operationId: 'saveShipping',
+    summary: 'Save the shipping address of a checkout',
+    description: 'US addresses only. 409 once the order is paid or the checkout has closed.',
+    ok: { status: 200, description: 'The checkout.', body: 'Checkout' },
+    errors: [404, 409],
+    headers: checkoutOwner,
+  },
+  'POST /api/orders/complete': {
+    tag: 'Checkout',
+    operationId: 'completeOrder',
+    summary: 'Complete an order once its payment succeeded',
+    description:
+      'The server asks the payment provider; the same call again answers the same. 409 when the payment has not succeeded or needs a look by the team.',
+    ok: { status: 200, description: 'The paid order.', body: 'OrderCompleted' },
+    errors: [404, 409],
+    headers: checkoutOwner,
+  },
+  'GET /api/orders/confirmation/:paymentIntentId': {
+    tag: 'Checkout',
+    operationId: 'getConfirmation',
+    summary: 'Get an order’s confirmation',
+    description: 'What the confirmation page shows, without the address.',
+    ok: { status: 200, description: 'The order’s summary.' },
+  },
+
+  'POST /api/payments/test/confirm': {
+    tag: 'Payments',
+    operationId: 'confirmTestPayment',
+    summary: 'Pay with the built-in test provider',
+    description:
+      'Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. 404 when the store takes payments with Stripe.',
+    ok: { status: 200, description: 'The payment’s status, as Stripe’s confirm answers.', body: 'TestPaymentResult' },
+    errors: [404],
+  },
+  'POST /api/webhooks/stripe': {
+    tag: 'Payments',
+    operationId: 'receiveStripeEvent',
+    summary: 'Receive a Stripe event',
+    description:
+      'Stripe’s signed events `payment_intent.succeeded` and `payment_intent.payment_failed`, checked against the raw body. A replayed event does nothing; 503 asks Stripe to send it again.',
+    ok: { status: 200, description: 'Received.', body: 'WebhookReceived' },
+    errors: [503],
+    headers: z.object({ 'stripe-signature': z.string().describe('Stripe’s signature of the body') }),
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event' } } },
+    },
+  },
+
+  'GET /api/reviews': {
+    tag: 'Reviews',
+    operationId: 'listReviews',
+    summary: 'List a product’s approved reviews',
+    ok: { status: 200, description: 'Approved reviews, newest first; never an e-mail address.' },
+  },
+  'GET /api/reviews/stats/:productId': {
+    tag: 'Reviews',
+    operationId: 'getReviewStats',
+    summary: 'Get a product’s rating',
+    ok: { status: 200, description: 'How many approved reviews, and their average rating.', body: 'ReviewStats' },
+    alwaysFound: true,
+  },
+  'POST /api/reviews/verify-purchase': {
+    tag: 'Reviews',
+    operationId: 'requestReviewCode',
+    summary: 'E-mail a review code',
+    description: 'Sends a 6-digit code to the address if it bought the product; the answer is the same for every address.',
+    ok: { status: 202, description: 'Same for every address.', body: 'CodeSent' },
+    errors: [429],
+  },
+  'POST /api/reviews/verify-code': {
+    tag: 'Reviews',
+    operationId: 'verifyReviewCode',
+    summary: 'Check a review code',
+    description: 'With the right code, says whether the address bought the product and, if so, gives the token the review needs.',
+    ok: { status: 200, description: 'The verdict.', body: 'CodeVerdict' },
+    errors: [429],
+  },
+  'POST /api/reviews': {
+    tag: 'Reviews',
+    operationId: 'submitReview',
+    summary: 'Submit a review',
+    description: 'Needs the token from verify-code or the shipped e-mail’s link; held until the owner approves it.',
+    ok: { status: 201, description: 'Received, waiting for approval.', body: 'ReviewCreated' },
+    errors: [403, 409, 429],
+  },
+  'GET /api/admin/reviews': {
+    tag: 'Reviews',
+    operationId: 'listReviewsForAdmin',
+    summary: 'List every review with its figures',
+    ok: { status: 200, description: 'Reviews (approved or not, with the e-mail) and their figures.' },
+  },
+  'PUT /api/admin/reviews/:id/approve': {
+    tag: 'Reviews',
+    operationId: 'approveReview',
+    summary: 'Approve a review',
+    ok: { status: 200, description: 'The review, now published.' },
+  },
+  'DELETE /api/admin/reviews/:id': {
+    tag: 'Reviews',
+    operationId: 'deleteReview',
+    summary: 'Delete a review',
+    ok: { status: 200, description: 'Deleted.', body: 'Success' },
+  },
+
+  'GET /api/content': {
+    tag: 'Content',
+    operationId: 'getContentPage',
+    summary: 'Get a guide or legal page',
+    description: 'Served with server rendering on (every store but the API tests).',
+    ok: { status: 200, description: 'The page’s head data and its body as HTML.' },
+    errors: [404],
+  },
+
+  'POST /api/analytics/collect': {
+    tag: 'Analytics',
+    operationId: 'collectEvent',
+    summary: 'Record a page view or other event',
+    description:
+      'The storefront’s beacon. Also accepts the JSON as `text/plain` (what `navigator.sendBeacon` sends). Crawlers and the dashboard’s pages are not counted.',
+    ok: { status: 204, description: 'Recorded (or ignored).' },
+  },
+  'GET /api/analytics': {
+    tag: 'Analytics',
+    operationId: 'getAnalyticsReport',
+    summary: 'Get the dashboard’s figures',
+    ok: { status: 200, description: 'Sales, sessions, sources, conversion and Core Web Vitals.' },
+  },
+
+  'POST /api/admin/login': {
+    tag: 'Admin sign-in',
+    operationId: 'signIn',
+    summary: 'Sign in',
+    description:
+      'Sets the session cookie and the trusted-device cookie. Needs an `Origin` equal to the store’s. 401 for a wrong username or password; 429 past the sign-in limits (README “Sign-in limits”).',
+    ok: { status: 200, description: 'Signed in.', body: 'SignedIn' },
+    errors: [401, 403, 429],
+  },
+  'POST /api/admin/logout': {
+    tag: 'Admin sign-in',
+    operationId: 'signOut',
+    summary: 'Sign out',
+    description: 'Ends the session and clears its cookie. Needs an `Origin` equal to the store’s.',
+    ok: { status: 200, description: 'Signed out.', body: 'Success' },
+    errors: [403],
+  },
+  'GET /api/admin/me': {
+    tag: 'Admin sign-in',
+    operationId: 'getSignedInAdmin',
+    summary: 'Who is signed in',
+    ok: { status: 200, description: 'The signed-in admin.', body: 'AdminMe' },
+  },
+
+  'GET /api/orders': {
+    tag: 'Orders',
+    operationId: 'listOrders',
+    summary: 'List orders',
+    description: 'Paid orders and payment problems; open checkouts only with `status=pending`.',
+    ok: { status: 200, description: 'Orders, newest first.' },
+  },
+  'PUT /api/orders/:id/status': {
+    tag: 'Orders',
+    operationId: 'setOrderStatus',
+    summary: 'Set an order’s status',
+    ok: { status: 200, description: 'The order.' },
+    errors: [409],
+  },
+
+  'POST /api/orders/:id/create-label': {
+    tag: 'Fulfilment',
+    operationId: 'createLabel',
+    summary: 'Make the order’s shipping label',
+    description: 'One label per order; printed when a printer is set. 409 for an unpaid order or one without an address.',
+    ok: { status: 200, description: 'The order with its tracking number, and whether the label was printed.' },
+    errors: [409],
+  },
+  'DELETE /api/orders/:id/label': {
+    tag: 'Fulfilment',
+    operationId: 'voidLabel',
+    summary: 'Void the order’s label',
+    ok: { status: 200, description: 'The order without its label.' },
+    errors: [409],
+  },
+  'GET /api/orders/:id/label': {
+    tag: 'Fulfilment',
+    operationId: 'getLabelPdf',
+    summary: 'Get the order’s label (4×6 PDF)',
+    ok: { status: 200, description: 'The label.', body: { files: ['application/pdf'] } },
+  },
+  'GET /api/orders/:id/packing-slip': {
+    tag: 'Fulfilment',
+    operationId: 'getPackingSlipPdf',
+    summary: 'Get the order’s packing slip (PDF)',
+    ok: { status: 200, description: 'The packing slip.', body: { files: ['application/pdf'] } },
+  },
+  'POST /api/test-print': {
+    tag: 'Fulfilment',
+    operationId: 'testPrint',
+    summary: 'Print a test page',
+    description: '503 when the printer cannot be reached or no printer is set.',
+    ok: { status: 200, description: 'Printed.', body: 'PrintDone' },
+    errors: [503],
+  },
+};

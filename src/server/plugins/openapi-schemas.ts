@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { AdminMe } from '#shared/admin.ts';
+import { CartItemSchema, CartSchema } from '#shared/cart.ts';
+import { ProductListSchema, PublicProductSchema } from '#shared/catalog.ts';
+import type { CheckoutOrder, CheckoutStarted, TestConfirmResult } from '#shared/checkout.ts';
+import { ErrorBodySchema } from '#shared/errors.ts';
+import type { CodeSent, CodeVerdict, ReviewStats } from '#shared/review-types.ts';
+import { ERROR_STATUS } from '../errors.ts';
+
+/**
+ * The answers' schemas in the API description, as components. The shared zod schemas where the
+ * client parses with them; elsewhere a schema typed by the shared interface, so the compiler
+ * catches a field that changes on one side only. tests/integration/openapi.test.ts checks real
+ * answers against them.
+ */
+const money = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .describe('USD, a decimal string such as "18.99"');
+const isoTime = z.string().describe('ISO 8601 time');
+
+const Checkout: z.ZodType<CheckoutOrder> = z.object({
+  orderId: z.number().int(),
+  paymentIntentId: z.string(),
+  status: z.enum(['pending', 'paid', 'shipped', 'delivered']),
+  items: z.array(
+    z.object({ productId: z.number().int(), name: z.string(), unitPrice: money, quantity: z.number().int(), lineTotal: money }),
+  ),
+  subtotal: money,
+  shipping: money,
+  total: money,
+  currency: z.literal('usd'),
+  provider: z.enum(['test', 'stripe']),
+  hasShipping: z.boolean(),
+  hold: z.object({ held: z.boolean(), until: isoTime.nullable() }),
+  expiresAt: isoTime,
+});
+
+const ErrorDoc = ErrorBodySchema.extend({
+  message: z.string().describe('What went wrong, in words to show a person'),
+  code: z
+    .string()
+    .optional()
+    .describe(
+      `What went wrong, for a program: ${Object.entries(ERROR_STATUS)
+        .map(([code, status]) => `\`${code}\` (${status})`)
+        .join(', ')}; or Fastify's own code (\`FST_ERR_…\`) for a request it could not read.`,
+    ),
+  fieldErrors: ErrorBodySchema.shape.fieldErrors.describe(
+    'For invalid input: the messages of each field, by its path (`quantity`, `utm.source`); `_` for the whole body.',
+  ),
+});
+
+export const RESPONSE_SCHEMAS = {
+  Error: ErrorDoc,
+  Product: PublicProductSchema,
+  ProductList: ProductListSchema,
+  CartItem: CartItemSchema,
+  Cart: CartSchema,
+  Checkout,
+  CheckoutStarted: z.object({ checkoutUrl: z.string() }) satisfies z.ZodType<CheckoutStarted>,
+  OrderCompleted: z.object({
+    success: z.literal(true),
+    orderId: z.number().int(),
+    status: z.enum(['paid', 'shipped', 'delivered']),
+  }),
+  TestPaymentResult: z.object({
+    status: z.enum(['succeeded', 'requires_payment_method']),
+    message: z.string().optional(),
+  }) satisfies z.ZodType<TestConfirmResult>,
+  WebhookReceived: z.object({ received: z.literal(true) }),
+  ReviewStats: z.object({ totalReviews: z.number().int(), averageRating: z.number() }) satisfies z.ZodType<ReviewStats>,
+  CodeSent: z.object({ sent: z.literal(true) }) satisfies z.ZodType<CodeSent>,
+  CodeVerdict: z.union([
+    z.object({ canReview: z.literal(true), verificationToken: z.string() }),
+    z.object({ canReview: z.literal(false) }),
+  ]) satisfies z.ZodType<CodeVerdict>,
+  ReviewCreated: z.object({ success: z.literal(true), id: z.number().int() }),
+  SignedIn: z.object({ success: z.literal(true), username: z.string() }),
+  AdminMe: z.object({ username: z.string() }) satisfies z.ZodType<AdminMe>,
+  Success: z.object({ success: z.literal(true) }),
+  Removed: z.object({ removed: z.number().int().describe('How many items were in the cart') }),
+  UploadedImage: z.object({ imageUrl: z.string() }),
+  PrintDone: z.object({ success: z.literal(true), message: z.string() }),
+  Health: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+  HealthDown: z.object({ status: z.literal('unavailable'), message: z.string(), code: z.literal('unavailable') }),
+} satisfies Record<string, z.ZodType>;
+
+export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
+
+/** The schemas as JSON Schema 2020-12 (OpenAPI 3.1's dialect), referring to each other by component. */
+export function responseComponents(): Record<string, Record<string, unknown>> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(RESPONSE_SCHEMAS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io: 'output',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  const components: Record<string, Record<string, unknown>> = {};
+  for (const [id, schema] of Object.entries(schemas)) {
+    // Both name the schema as a document of its own; inside the description they would be wrong.
+    const { $schema: _dialect, $id: _id, ...rest } = schema as Record<string, unknown>;
+    components[id] = rest;
+  }
+  return components;
+}
