@@ -32,7 +32,6 @@ import { createOrdersService, type OrdersService } from './domains/orders/servic
 import { paymentRoutes } from './domains/payments/routes.ts';
 import type { PaymentProvider } from './domains/payments/provider.ts';
 import { createPaymentsService, type PaymentsService } from './domains/payments/service.ts';
-import { createStripeProvider } from './domains/payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './domains/payments/webhook-routes.ts';
 import { createOutbox, type Outbox } from './lib/mail-outbox.ts';
 import { ensureSecret } from './lib/server-secrets.ts';
@@ -148,9 +147,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const cart = createCartService(database.db, catalog);
   app.decorate('config', config);
   app.decorate('database', database);
+  // Stripe's SDK loads only in a store that takes Stripe payments (lib/on-demand.ts says why).
+  const stripe = config.stripe && !opts.paymentProvider ? await import('./domains/payments/stripe-provider.ts') : undefined;
   const payments = createPaymentsService(
     database.db,
-    opts.paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : undefined),
+    opts.paymentProvider ?? (config.stripe && stripe ? stripe.createStripeProvider(config.stripe) : undefined),
   );
   const mailer = createMailer(config);
   app.addHook('onClose', async () => mailer.close());

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { PRODUCT_IMAGE_WIDTHS, type ProductImageKind, ProductImageKindSchema } from '#shared/catalog.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { faviconArt, ogArt, singleSvg, threePackSvg } from './product-art.ts';
 
 /** Rendered once per kind, width and format, then served from memory. */
@@ -20,14 +20,15 @@ export function productImageSvg(kind: ProductImageKind): string {
 }
 
 /** Renders the SVG at the target size (density scaled), so every width is crisp rather than upscaled. */
-function rasterise(svg: string, viewBoxWidth: number, width: number, height = width) {
+async function rasterise(svg: string, viewBoxWidth: number, width: number, height = width) {
+  const sharp = await loadSharp();
   const density = Math.max(1, Math.round((72 * width) / viewBoxWidth));
   return sharp(Buffer.from(svg), { density }).resize(width, height, { fit: 'cover' });
 }
 
 export function renderProductImage(kind: ProductImageKind, width: number, format: 'webp' | 'png'): Promise<Buffer> {
-  return memo(`${kind}:${width}:${format}`, () => {
-    const img = rasterise(productImageSvg(kind), 1200, width);
+  return memo(`${kind}:${width}:${format}`, async () => {
+    const img = await rasterise(productImageSvg(kind), 1200, width);
     return format === 'webp' ? img.webp({ quality: 82 }).toBuffer() : img.png({ compressionLevel: 9 }).toBuffer();
   });
 }
@@ -47,9 +48,9 @@ export function faviconSvg(): string {
 }
 
 export function renderFaviconPng(size: number): Promise<Buffer> {
-  return memo(`favicon:${size}`, () => rasterise(faviconArt(), 64, size).png().toBuffer());
+  return memo(`favicon:${size}`, async () => (await rasterise(faviconArt(), 64, size)).png().toBuffer());
 }
 
 export function renderOgImage(): Promise<Buffer> {
-  return memo('og', () => rasterise(ogArt(), 1200, 1200, 630).png({ compressionLevel: 9 }).toBuffer());
+  return memo('og', async () => (await rasterise(ogArt(), 1200, 1200, 630)).png({ compressionLevel: 9 }).toBuffer());
 }
