@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_SHARED_BUFFERS } from './pglite-memory.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -42,6 +43,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files, or 'memory://' for an in-memory database. */
   dataDir: string;
+  /** PGlite's shared_buffers (PostgreSQL's units: 16MB, 512kB); PGLITE_SHARED_BUFFERS by default. */
+  sharedBuffers?: string | undefined;
   poolSize?: number;
 }
 
@@ -81,7 +84,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     dir = path.join(opts.dataDir, 'db');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let closed = false;

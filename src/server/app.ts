@@ -129,7 +129,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The API speaks JSON only: any other body type is refused with 415.
   app.removeContentTypeParser('text/plain');
 
-  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers }));
   if (!opts.database || !opts.keepDatabaseOpen) app.addHook('onClose', () => database.close());
   const tokenSecret = await database.exclusive(async () => {
     await database.migrate();

@@ -38,7 +38,11 @@ async function main(): Promise<number> {
     throw err;
   }
   const password = await readPassword();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    sharedBuffers: config.pgliteSharedBuffers,
+  });
   try {
     await database.migrate();
     const auth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });
