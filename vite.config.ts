@@ -16,7 +16,14 @@ const CORE_SOURCES = /\/src\/(shared|client\/(app|lib|ui|storefront\/(layout|car
 const LAZY_SOURCES =
   /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge)\.tsx$|storefront\/cart\/drawer\/|storefront\/catalog\/components\/(quantity-selector|held-note)\.tsx$)|shared\/(admin|validation|secret-params|review-token)\.ts$)/;
 
-export default defineConfig({
+/**
+ * The packages the built page renderer (dist/ssr) loads from node_modules at run time: they are the
+ * `dependencies` the production install keeps. Everything else it uses is compiled into it, so the
+ * client's libraries (Radix and what it uses, lucide) can stay devDependencies (ADR 0024).
+ */
+const SSR_RUNTIME_PACKAGES = ['react', 'react-dom', 'react-router', '@tanstack/react-query'];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist/client',
@@ -38,8 +45,9 @@ export default defineConfig({
       },
     },
   },
-  ssr: {
-    // Bundle everything the SSR entry imports except native/server packages, so dist/server is self-contained.
-    noExternal: ['radix-ui', /^@radix-ui\//, 'lucide'],
-  },
-});
+  ssr:
+    command === 'build'
+      ? { noExternal: true, external: SSR_RUNTIME_PACKAGES }
+      : // Vite's development server loads the others from node_modules, as Node would.
+        { noExternal: ['radix-ui', /^@radix-ui\//, 'lucide'] },
+}));

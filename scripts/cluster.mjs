@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startNginx } from './lib/nginx.mjs';
 import { assertSupportedNode } from './lib/runtime.mjs';
+import { serverArgs } from './lib/server-process.mjs';
 import { ensureSystemPackages, freePort, startPostgres } from './lib/system.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,7 +50,8 @@ fs.mkdirSync(dataDir, { recursive: true });
 
 async function startInstance(n) {
   const own = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The built server, as `npm start` runs it (build-if-needed above made it).
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -18,6 +18,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a function receives when it may run inside or outside a transaction. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
+/** Beside this file: src/db/migrations, or in the built server dist/server/migrations (copied by scripts/build-server.mjs). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The advisory lock key held while an instance migrates and seeds ("ironwake" as a number). */

@@ -23,6 +23,10 @@ async function readPassword(): Promise<string> {
 
 async function main(): Promise<number> {
   const [command, username] = process.argv.slice(2);
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
   if (command !== 'set-password' || !username) {
     console.error(USAGE);
     return 2;
