@@ -11,9 +11,31 @@ import pg from 'pg';
 import { assertSupportedNode } from '../scripts/lib/runtime.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS, ensureSystemPackages, type PostgresCluster, startPostgres } from '../scripts/lib/system.mjs';
 import { type StoreServer, startStore } from '../tests/support/store-process.ts';
-import { CONNECTIONS, type DriverFigures, type Load, log, type Mix, measure, SECONDS, SHOPPERS, STORE_ENV } from './load.ts';
+import { CONNECTIONS, type Driver, type DriverFigures, type Load, log, type Mix, measure, SECONDS, SHOPPERS, STORE_ENV } from './load.ts';
+import { type Restart, restartTimes, rssMiB } from './process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+// ── one store: load, memory, restarts ───────────────────────────────────────────────────────────
+
+interface StoreFigures extends DriverFigures {
+  /** How long the load above lasted, seconds. */
+  loadSeconds: number;
+  /** Resident memory of the store process right after that load, MiB. */
+  rssMiB: number;
+  restart: Restart;
+}
+
+/** The store as production runs it (the built server, `npm start`'s Node flags), loaded, then restarted on its data. */
+async function measureStore(driver: Driver, store: StoreServer): Promise<StoreFigures> {
+  const started = Date.now();
+  const figures = await measure(driver, store);
+  const loadSeconds = Math.round((Date.now() - started) / 1000);
+  const rss = rssMiB(store.pid());
+  log(`  ${driver}: restarts on the data just written…`);
+  const restart = await restartTimes(store);
+  return { ...figures, loadSeconds, rssMiB: rss, restart };
+}
 
 // ── Lighthouse ───────────────────────────────────────────────────────────────────────────────────
 
@@ -108,16 +130,16 @@ try {
   await client.end();
 
   log('PostgreSQL store:');
-  const onPg = await startStore({ ...STORE_ENV, DATABASE_URL: cluster.url });
+  const onPg = await startStore({ ...STORE_ENV, DATABASE_URL: cluster.url }, undefined, { built: true });
   stores.push(onPg);
-  const postgres = await measure('postgres', onPg);
+  const postgres = await measureStore('postgres', onPg);
   await onPg.stop();
   stores.pop();
 
   log('PGlite store (the default, `npm start`):');
-  const onPglite = await startStore(STORE_ENV);
+  const onPglite = await startStore(STORE_ENV, undefined, { built: true });
   stores.push(onPglite);
-  const pglite = await measure('pglite', onPglite);
+  const pglite = await measureStore('pglite', onPglite);
   const lighthouseResult = await lighthouseScores(onPglite.baseURL);
 
   const bundle = JSON.parse(
@@ -148,6 +170,18 @@ try {
       value: ratio(pglite.mix.journeysPerSecond, postgres.mix.journeysPerSecond),
       target: '≥ 0.33 (within 3×)',
       ok: pglite.mix.journeysPerSecond * 3 >= postgres.mix.journeysPerSecond && pglite.mix.errors + postgres.mix.errors === 0,
+    },
+    ...(['pglite', 'postgres'] as const).map((d) => ({
+      name: `Restart on existing data to first answer, ${d} (ms)`,
+      value: figures[d].restart.ms,
+      target: '< 1000',
+      ok: figures[d].restart.ms < 1000,
+    })),
+    {
+      name: 'Store process memory after the load, postgres (RSS MiB)',
+      value: postgres.rssMiB,
+      target: '< 200',
+      ok: postgres.rssMiB < 200,
     },
     {
       name: 'Lighthouse mobile performance (lowest page)',
@@ -186,7 +220,7 @@ try {
 function report(r: {
   measuredAt: string;
   machine: ReturnType<typeof machine>;
-  figures: { postgres: DriverFigures; pglite: DriverFigures; lighthouse: Record<string, { mobile: Scores; desktop: Scores }> };
+  figures: { postgres: StoreFigures; pglite: StoreFigures; lighthouse: Record<string, { mobile: Scores; desktop: Scores }> };
   targets: { name: string; value: number; target: string; ok: boolean }[];
 }): string {
   const m = r.machine;
@@ -205,6 +239,10 @@ function report(r: {
   const mix = (x: Mix) =>
     `${x.journeysPerSecond} journeys/s (${x.requestsPerSecond} req/s), p95 ${x.p95} ms${x.errors ? `, ${x.errors} errors` : ''}`;
   lines.push(`| Shopping mix, ${SHOPPERS} shoppers | ${mix(a.mix)} | ${mix(b.mix)} |`);
+  const restart = (x: StoreFigures) => `${x.restart.ms} ms (${x.restart.runs.join(', ')})`;
+  lines.push(`| Restart on existing data to first answer (median of 3) | ${restart(a)} | ${restart(b)} |`);
+  const rss = (x: StoreFigures) => `${x.rssMiB} MiB (after ${x.loadSeconds} s of it)`;
+  lines.push(`| Process memory (RSS) right after the load above | ${rss(a)} | ${rss(b)} |`);
   lines.push('', '| Lighthouse (perf / a11y / best practices / SEO) | Mobile | Desktop |', '| --- | --- | --- |');
   const sc = (s: Scores) => `${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo}`;
   for (const [page, s] of Object.entries(r.figures.lighthouse)) lines.push(`| ${page} | ${sc(s.mobile)} | ${sc(s.desktop)} |`);
