@@ -1,2 +1,0 @@
-export function requiredNodeMajor(): number;
-export function assertSupportedNode(what?: string): string;
