@@ -88,13 +88,13 @@ describe('the owner’s stock changes', () => {
 
   it('a change to a product that is not there is a 404', async () => {
     for (const change of [
-      catalog.adjustInventory(999_999, 1, 'owner'),
-      catalog.setInventory(999_999, 1, 'owner'),
-      catalog.updateProduct(999_999, form(), 'owner'),
-      catalog.setDisplayOrder(999_999, 1),
-      catalog.deleteProduct(999_999),
+      () => catalog.adjustInventory(999_999, 1, 'owner'),
+      () => catalog.setInventory(999_999, 1, 'owner'),
+      () => catalog.updateProduct(999_999, form(), 'owner'),
+      () => catalog.setDisplayOrder(999_999, 1),
+      () => catalog.deleteProduct(999_999),
     ]) {
-      expect((await refusal(change)).status).toBe(404);
+      expect((await refusal(change())).status).toBe(404);
     }
   });
 
