@@ -10,9 +10,9 @@ import { defineConfig } from 'vite';
  * chunk of its own (src/client/app/lazy-page.tsx); the drawer, menu and toasts load on idle; the
  * admin dashboard, when it comes, is a chunk the storefront never loads.
  */
-// (TanStack's mutation hooks are only used by the lazily loaded drawer, so they stay with it.)
+// (TanStack's mutation hooks are only used by the lazily loaded drawer, and useQueries by the dashboard, so they stay with them.)
 const CORE_PACKAGES =
-  /\/node_modules\/((react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState))/;
+  /\/node_modules\/((react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState|useQueries|queriesObserver))/;
 const CORE_SOURCES = /\/src\/(shared|client\/(app|lib|ui|storefront\/(layout|cart|catalog|pages|articles\/api)))\//;
 const LAZY_SOURCES =
   /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge|faq)\.tsx$|storefront\/cart\/drawer\/|storefront\/catalog\/components\/(quantity-selector|held-note)\.tsx$)|shared\/(admin|validation|secret-params|review-token|review-types)\.ts$)/;
