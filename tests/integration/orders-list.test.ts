@@ -168,7 +168,7 @@ describe('which orders each list shows', () => {
   });
 });
 
-describe('the summary, kept by the database as orders change', () => {
+describe('the summary, counted by the database as orders change', () => {
   /** What the summary says, counted the slow way: every order, read and judged here. */
   async function countedByHand() {
     const rows = await t.app.database.db.select().from(orders);

@@ -45,7 +45,6 @@ const TABLES = [
   'stock_holds',
   'admin_devices',
   'order_events',
-  'order_counts',
 ];
 
 async function snapshot(): Promise<string> {

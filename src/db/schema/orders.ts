@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ORDER_EVENT_TYPES } from '../../shared/order-events.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered'] as const;
@@ -109,30 +97,6 @@ export const orderItems = pgTable(
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
-);
-
-/**
- * How many orders there are of each kind, and their totals, kept by a trigger on `orders`
- * (migration 0006) so the dashboard's summary reads a few rows instead of every order
- * (docs/decisions/0026). A kind is what the summary tells apart: status, payment mode, and whether
- * the order has a payment problem, was paid, reached the payment step (has an e-mail) and was closed.
- * Each change is counted in one of 16 slots, chosen by the connection, so concurrent checkouts do
- * not queue on one row; a figure is the sum over the slots.
- */
-export const orderCounts = pgTable(
-  'order_counts',
-  {
-    slot: smallint('slot').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    paymentMode: text('payment_mode', { enum: ['test', 'live'] }).notNull(),
-    hasIssue: boolean('has_issue').notNull(),
-    hasPaid: boolean('has_paid').notNull(),
-    hasEmail: boolean('has_email').notNull(),
-    hasExpired: boolean('has_expired').notNull(),
-    orders: bigint('orders', { mode: 'number' }).notNull(),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.slot, t.status, t.paymentMode, t.hasIssue, t.hasPaid, t.hasEmail, t.hasExpired] })],
 );
 
 /**

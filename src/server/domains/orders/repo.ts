@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { orderCounts, orderEvents, orderItems, orderSearchText, orders } from '#db/schema/index.ts';
+import { orderEvents, orderItems, orderSearchText, orders } from '#db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -230,7 +230,7 @@ export async function selectExportBatch(
   return withItems(db, rows);
 }
 
-/** One kind of order, as order_counts counts them (migration 0006): how many, and their totals. */
+/** One kind of order, as the summary tells them apart: how many, and their totals. */
 export interface OrderKind {
   status: OrderRow['status'];
   paymentMode: OrderRow['paymentMode'];
@@ -242,28 +242,25 @@ export interface OrderKind {
   totalCents: number;
 }
 
-/** Every kind of order with its count and totals: a few dozen rows, whatever the number of orders. */
+/** Every kind of order with its count and totals, grouped in the database: a few dozen rows. */
 export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
+  const hasIssue = sql<boolean>`${orders.paymentIssue} is not null`;
+  const hasPaid = sql<boolean>`${orders.paidAt} is not null`;
+  const hasEmail = sql<boolean>`${orders.email} is not null`;
+  const hasExpired = sql<boolean>`${orders.expiredAt} is not null`;
   const rows = await db
     .select({
-      status: orderCounts.status,
-      paymentMode: orderCounts.paymentMode,
-      hasIssue: orderCounts.hasIssue,
-      hasPaid: orderCounts.hasPaid,
-      hasEmail: orderCounts.hasEmail,
-      hasExpired: orderCounts.hasExpired,
-      orders: sql<string>`sum(${orderCounts.orders})`,
-      totalCents: sql<string>`sum(${orderCounts.totalCents})`,
+      status: orders.status,
+      paymentMode: orders.paymentMode,
+      hasIssue,
+      hasPaid,
+      hasEmail,
+      hasExpired,
+      orders: sql<string>`count(*)`,
+      totalCents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
     })
-    .from(orderCounts)
-    .groupBy(
-      orderCounts.status,
-      orderCounts.paymentMode,
-      orderCounts.hasIssue,
-      orderCounts.hasPaid,
-      orderCounts.hasEmail,
-      orderCounts.hasExpired,
-    );
+    .from(orders)
+    .groupBy(orders.status, orders.paymentMode, hasIssue, hasPaid, hasEmail, hasExpired);
   return rows.map((r) => ({ ...r, orders: Number(r.orders), totalCents: Number(r.totalCents) }));
 }
 
