@@ -1,9 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+import { assertSupportedNode } from './scripts/lib/runtime.mjs';
+import { serverArgs } from './scripts/lib/server-process.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib/system.mjs';
 
+// The runner, its web server and the stores the specs start (process.execPath) run on the project's Node 24.
+assertSupportedNode('Playwright');
+
 /**
- * End-to-end journeys in Debian's Chromium against the built store on a fresh embedded database.
- * (npm test builds first; run `npm run build` before `npx playwright test` by hand.)
+ * End-to-end journeys in Debian's Chromium against the built store (dist/, run as `npm start` runs
+ * it) on a fresh embedded database. (npm test builds first; run `npm run build` before
+ * `npx playwright test` by hand.) The second stores some specs start run the sources.
  */
 const port = Number(process.env.E2E_PORT ?? 4391);
 
@@ -33,7 +39,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    command: [process.execPath, ...serverArgs()].map((a) => `"${a}"`).join(' '),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

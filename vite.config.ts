@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -12,25 +11,20 @@ import { defineConfig } from 'vite';
  */
 // (TanStack's mutation hooks are only used by the lazily loaded drawer, and useQueries by the dashboard, so they stay with them.)
 const CORE_PACKAGES =
-  /\/node_modules\/((react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState|useQueries|queriesObserver))/;
+  /\/node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState|useQueries|queriesObserver))/;
 const CORE_SOURCES = /\/src\/(shared|client\/(app|lib|ui|storefront\/(layout|cart|catalog|pages|articles\/api)))\//;
 const LAZY_SOURCES =
   /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge|faq)\.tsx$|storefront\/cart\/drawer\/|storefront\/catalog\/components\/(quantity-selector|held-note)\.tsx$)|shared\/(admin|validation|secret-params|review-token|review-types)\.ts$)/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The packages the built page renderer (dist/ssr) loads from node_modules at run time: they are the
+ * `dependencies` the production install keeps. Everything else it uses is compiled into it, so the
+ * client's libraries (Radix and what it uses, lucide) can stay devDependencies (ADR 0024).
+ */
+const SSR_RUNTIME_PACKAGES = ['react', 'react-dom', 'react-router', '@tanstack/react-query'];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
-  resolve: {
-    // react-router publishes its production build but exports only the development one; the
-    // browser bundle takes the production build (smaller, no development checks).
-    alias: isSsrBuild
-      ? []
-      : [
-          {
-            find: /^react-router$/,
-            replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-          },
-        ],
-  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -51,8 +45,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     },
   },
-  ssr: {
-    // Bundle everything the SSR entry imports except native/server packages, so dist/server is self-contained.
-    noExternal: ['radix-ui', /^@radix-ui\//, 'lucide'],
-  },
+  ssr:
+    command === 'build'
+      ? { noExternal: true, external: SSR_RUNTIME_PACKAGES }
+      : // Vite's development server loads the others from node_modules, as Node would.
+        { noExternal: ['radix-ui', /^@radix-ui\//, 'lucide'] },
 }));

@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { assertSupportedNode } from './scripts/lib/runtime.mjs';
+
+// The tests, and the store processes they start (process.execPath), run on the project's Node 24.
+assertSupportedNode('Vitest');
 
 /**
  * The test layers, each a project named for what it tests (tests/README.md; `npm run test:<name>`):

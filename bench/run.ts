@@ -4,171 +4,48 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import pg from 'pg';
+import { assertSupportedNode } from '../scripts/lib/runtime.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS, ensureSystemPackages, type PostgresCluster, startPostgres } from '../scripts/lib/system.mjs';
 import { type StoreServer, startStore } from '../tests/support/store-process.ts';
+import {
+  CONNECTIONS,
+  type Driver,
+  type DriverFigures,
+  type Load,
+  log,
+  type Mix,
+  measure,
+  SECONDS,
+  SHOPPERS,
+  STORE_ENV,
+} from './load.ts';
+import { type Restart, restartTimes, rssMiB } from './process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 100;
-const SHOPPERS = 16;
 
-type Driver = 'pglite' | 'postgres';
-const log = (line: string) => process.stderr.write(`${line}\n`);
+// ── one store: load, memory, restarts ───────────────────────────────────────────────────────────
 
-// ── load ─────────────────────────────────────────────────────────────────────────────────────────
-
-interface Load {
-  rps: number;
-  p99: number;
-  errors: number;
+interface StoreFigures extends DriverFigures {
+  /** How long the load above lasted, seconds. */
+  loadSeconds: number;
+  /** Resident memory of the store process right after that load, MiB. */
+  rssMiB: number;
+  restart: Restart;
 }
 
-async function cannon(url: string, connections = CONNECTIONS): Promise<Load> {
-  const r = await autocannon({ url, connections, duration: SECONDS });
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
-}
-
-/** Interleaved rounds (a, b, a, b) so that a drift of the machine weighs on both alike. */
-async function sideBySide(a: string, b: string): Promise<[Load, Load]> {
-  const runs: Load[][] = [[], []];
-  for (let round = 0; round < 2; round++) {
-    runs[0]!.push(await cannon(a));
-    runs[1]!.push(await cannon(b));
-  }
-  const mean = (xs: Load[]): Load => ({
-    rps: Math.round(xs.reduce((s, x) => s + x.rps, 0) / xs.length),
-    p99: Math.max(...xs.map((x) => x.p99)),
-    errors: xs.reduce((s, x) => s + x.errors, 0),
-  });
-  return [mean(runs[0]!), mean(runs[1]!)];
-}
-
-interface Mix {
-  journeysPerSecond: number;
-  requestsPerSecond: number;
-  p95: number;
-  errors: number;
-}
-
-/**
- * Shoppers (SHOPPERS at once) each going round: home page, product page, add to cart, checkout,
- * shipping details, test card payment, order completion, confirmation. Every step must succeed.
- */
-async function shoppingMix(base: string): Promise<Mix> {
-  const latencies: number[] = [];
-  let journeys = 0;
-  let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
-  const step = async (method: string, pathname: string, body?: unknown): Promise<Record<string, unknown> | null> => {
-    const started = performance.now();
-    const res = await fetch(`${base}${pathname}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).catch(() => null);
-    const text = res ? await res.text() : '';
-    latencies.push(performance.now() - started);
-    if (!res || res.status >= 300) {
-      errors++;
-      return null;
-    }
-    return res.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : {};
-  };
-  const shopper = async (n: number) => {
-    for (let i = 0; Date.now() < end; i++) {
-      const sessionId = `session-${Date.now()}-bench${n}x${i}${'0'.repeat(16)}`;
-      if (!(await step('GET', '/'))) continue;
-      if (!(await step('GET', '/product/5'))) continue;
-      if (!(await step('POST', '/api/cart', { sessionId, productId: 5, quantity: 1 }))) continue;
-      const checkout = await step('POST', '/api/checkout', { sessionId });
-      const secret = decodeURIComponent(/payment_intent=([^&]+)/.exec(String(checkout?.checkoutUrl ?? ''))?.[1] ?? '');
-      const paymentIntentId = secret.split('_secret_')[0] ?? '';
-      if (!secret) continue;
-      const shipping = {
-        paymentIntentId,
-        email: `shopper${n}@example.com`,
-        firstName: 'Bench',
-        lastName: 'Shopper',
-        address: '1 Load St',
-        city: 'Columbus',
-        state: 'OH',
-        zip: '43004',
-        country: 'US',
-      };
-      if (!(await step('POST', '/api/orders/shipping', shipping))) continue;
-      if (!(await step('POST', '/api/payments/test/confirm', { paymentIntentId: secret, cardNumber: '4242424242424242' })))
-        continue;
-      if (!(await step('POST', '/api/orders/complete', { paymentIntentId }))) continue;
-      const confirmation = await step('GET', `/api/orders/confirmation/${paymentIntentId}`);
-      if (confirmation?.status === 'paid') journeys++;
-      else errors++;
-    }
-  };
+/** The store as production runs it (the built server, `npm start`'s Node flags), loaded, then restarted on its data. */
+async function measureStore(driver: Driver, store: StoreServer): Promise<StoreFigures> {
   const started = Date.now();
-  await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => shopper(n)));
-  const seconds = (Date.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    journeysPerSecond: Math.round((journeys / seconds) * 10) / 10,
-    requestsPerSecond: Math.round(latencies.length / seconds),
-    p95: Math.round(latencies[Math.floor(latencies.length * 0.95)] ?? 0),
-    errors,
-  };
-}
-
-// ── one store per database ───────────────────────────────────────────────────────────────────────
-
-interface DriverFigures {
-  products: Load;
-  baseline: Load;
-  home: Load;
-  productPage: Load;
-  mix: Mix;
-}
-
-const STORE_ENV = {
-  LOG_LEVEL: 'warn',
-  BENCH_BASELINE: 'true',
-  RATE_LIMIT_CART_PER_MINUTE: '10000000',
-  RATE_LIMIT_CHECKOUT_PER_MINUTE: '10000000',
-  RATE_LIMIT_SHIPPING_PER_MINUTE: '10000000',
-  RATE_LIMIT_ANALYTICS_PER_MINUTE: '10000000',
-};
-
-async function enoughStock(store: StoreServer): Promise<void> {
-  const login = await fetch(`${store.baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: store.baseURL },
-    body: JSON.stringify({ username: 'owner', password: 'correct-horse-battery' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const res = await fetch(`${store.baseURL}/api/admin/products/5/set-inventory`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', origin: store.baseURL, cookie },
-    body: JSON.stringify({ inventory: 1_000_000 }),
-  });
-  if (!res.ok) throw new Error(`could not set the stock for the shopping mix: ${res.status} ${await res.text()}`);
-}
-
-async function measure(driver: Driver, store: StoreServer): Promise<DriverFigures> {
-  const base = store.baseURL;
-  await enoughStock(store);
-  // Warm both routes and the page renderer before measuring.
-  await cannon(`${base}/api/products`, 10);
-  await cannon(`${base}/product/5`, 10);
-  log(`  ${driver}: /api/products against the constant route…`);
-  const [products, baseline] = await sideBySide(`${base}/api/products`, `${base}/api/bench/baseline`);
-  log(`  ${driver}: server-rendered pages…`);
-  const home = await cannon(`${base}/`);
-  const productPage = await cannon(`${base}/product/5`);
-  log(`  ${driver}: shopping mix…`);
-  const mix = await shoppingMix(base);
-  return { products, baseline, home, productPage, mix };
+  const figures = await measure(driver, store);
+  const loadSeconds = Math.round((Date.now() - started) / 1000);
+  const rss = rssMiB(store.pid());
+  log(`  ${driver}: restarts on the data just written…`);
+  const restart = await restartTimes(store);
+  return { ...figures, loadSeconds, rssMiB: rss, restart };
 }
 
 // ── Lighthouse ───────────────────────────────────────────────────────────────────────────────────
@@ -241,6 +118,8 @@ function machine(pgVersion: string) {
 
 // ── run ──────────────────────────────────────────────────────────────────────────────────────────
 
+// The stores measured run on this Node (process.execPath): the project's Node 24, printed with the figures.
+assertSupportedNode('npm run bench');
 ensureSystemPackages(['chromium', 'postgresql'], 'npm run bench');
 if (spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], { stdio: 'inherit' }).status !== 0)
   process.exit(1);
@@ -262,16 +141,16 @@ try {
   await client.end();
 
   log('PostgreSQL store:');
-  const onPg = await startStore({ ...STORE_ENV, DATABASE_URL: cluster.url });
+  const onPg = await startStore({ ...STORE_ENV, DATABASE_URL: cluster.url }, undefined, { built: true });
   stores.push(onPg);
-  const postgres = await measure('postgres', onPg);
+  const postgres = await measureStore('postgres', onPg);
   await onPg.stop();
   stores.pop();
 
   log('PGlite store (the default, `npm start`):');
-  const onPglite = await startStore(STORE_ENV);
+  const onPglite = await startStore(STORE_ENV, undefined, { built: true });
   stores.push(onPglite);
-  const pglite = await measure('pglite', onPglite);
+  const pglite = await measureStore('pglite', onPglite);
   const lighthouseResult = await lighthouseScores(onPglite.baseURL);
 
   const bundle = JSON.parse(
@@ -302,6 +181,18 @@ try {
       value: ratio(pglite.mix.journeysPerSecond, postgres.mix.journeysPerSecond),
       target: '≥ 0.33 (within 3×)',
       ok: pglite.mix.journeysPerSecond * 3 >= postgres.mix.journeysPerSecond && pglite.mix.errors + postgres.mix.errors === 0,
+    },
+    ...(['pglite', 'postgres'] as const).map((d) => ({
+      name: `Restart on existing data to first answer, ${d} (ms)`,
+      value: figures[d].restart.ms,
+      target: '< 1000',
+      ok: figures[d].restart.ms < 1000,
+    })),
+    {
+      name: 'Store process memory after the load, postgres (RSS MiB)',
+      value: postgres.rssMiB,
+      target: '< 200',
+      ok: postgres.rssMiB < 200,
     },
     {
       name: 'Lighthouse mobile performance (lowest page)',
@@ -340,7 +231,7 @@ try {
 function report(r: {
   measuredAt: string;
   machine: ReturnType<typeof machine>;
-  figures: { postgres: DriverFigures; pglite: DriverFigures; lighthouse: Record<string, { mobile: Scores; desktop: Scores }> };
+  figures: { postgres: StoreFigures; pglite: StoreFigures; lighthouse: Record<string, { mobile: Scores; desktop: Scores }> };
   targets: { name: string; value: number; target: string; ok: boolean }[];
 }): string {
   const m = r.machine;
@@ -359,6 +250,10 @@ function report(r: {
   const mix = (x: Mix) =>
     `${x.journeysPerSecond} journeys/s (${x.requestsPerSecond} req/s), p95 ${x.p95} ms${x.errors ? `, ${x.errors} errors` : ''}`;
   lines.push(`| Shopping mix, ${SHOPPERS} shoppers | ${mix(a.mix)} | ${mix(b.mix)} |`);
+  const restart = (x: StoreFigures) => `${x.restart.ms} ms (${x.restart.runs.join(', ')})`;
+  lines.push(`| Restart on existing data to first answer (median of 3) | ${restart(a)} | ${restart(b)} |`);
+  const rss = (x: StoreFigures) => `${x.rssMiB} MiB (after ${x.loadSeconds} s of it)`;
+  lines.push(`| Process memory (RSS) right after the load above | ${rss(a)} | ${rss(b)} |`);
   lines.push('', '| Lighthouse (perf / a11y / best practices / SEO) | Mobile | Desktop |', '| --- | --- | --- |');
   const sc = (s: Scores) => `${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo}`;
   for (const [page, s] of Object.entries(r.figures.lighthouse)) lines.push(`| ${page} | ${sc(s.mobile)} | ${sc(s.desktop)} |`);

@@ -1,32 +1,68 @@
 #!/usr/bin/env node
-// `npm start` builds the storefront when there is no build yet or a source file is newer than it.
+// Before `npm start` (and, with --server, before `npm run admin`, `backup` and `restore`): builds what
+// is missing or older than its sources (the storefront with Vite, the server with esbuild), so that
+// `npm install && npm start` works on a fresh clone. In a production install (`npm prune
+// --omit=dev`) the build tools are gone: the existing build is used as it is, and a missing one is
+// reported with the command that makes it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { assertSupportedNode } from './lib/runtime.mjs';
 
+const serverOnly = process.argv.includes('--server');
+assertSupportedNode(serverOnly ? 'This command' : 'npm start');
 const root = path.resolve(import.meta.dirname, '..');
-const marker = path.join(root, 'dist/server/entry-server.js');
+const at = (p) => path.join(root, p);
 
-function newestMtime(dir) {
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else newest = Math.max(newest, fs.statSync(p).mtimeMs);
-  }
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
   return newest;
 }
 
-const built = ['dist/client/index.html', 'dist/client/.vite/manifest.json'].every((f) => fs.existsSync(path.join(root, f)));
-const sources = Math.max(
-  newestMtime(path.join(root, 'src/client')),
-  newestMtime(path.join(root, 'src/shared')),
-  newestMtime(path.join(root, 'src/content')),
-  fs.statSync(path.join(root, 'index.html')).mtimeMs,
-  fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
-);
-if (!built || !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < sources) {
-  console.log('Building the storefront…');
-  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+/** A build: the files that show it is there, and the sources it is made from. */
+const storefront = {
+  name: 'the storefront',
+  outputs: ['dist/client/index.html', 'dist/client/.vite/manifest.json', 'dist/ssr/entry-server.js'],
+  sources: ['src/client', 'src/shared', 'src/content', 'index.html', 'vite.config.ts'],
+};
+const server = {
+  name: 'the server',
+  outputs: ['dist/server/main.js', 'dist/server/admin.js', 'dist/server/backup.js'],
+  sources: ['src/server', 'src/db', 'src/shared', 'src/content', 'scripts/build-server.mjs', 'package.json'],
+};
+
+function state(build) {
+  if (!build.outputs.every((f) => fs.existsSync(at(f)))) return 'missing';
+  const built = Math.min(...build.outputs.map((f) => fs.statSync(at(f)).mtimeMs));
+  return Math.max(...build.sources.map((s) => newestMtime(at(s)))) > built ? 'stale' : 'fresh';
 }
+
+const wanted = serverOnly ? [server] : [storefront, server];
+const states = new Map(wanted.map((b) => [b, state(b)]));
+const needed = wanted.filter((b) => states.get(b) !== 'fresh');
+if (needed.length === 0) process.exit(0);
+
+const toolsInstalled = ['vite', 'esbuild'].every((p) => fs.existsSync(at(`node_modules/${p}/package.json`)));
+if (!toolsInstalled) {
+  const missing = needed.filter((b) => states.get(b) === 'missing');
+  if (missing.length > 0) {
+    console.error(
+      `${missing.map((b) => b.name).join(' and ')} is not built, and the build tools are not installed (a production install).\n` +
+        'Build where the devDependencies are: npm ci && npm run build && npm prune --omit=dev',
+    );
+    process.exit(1);
+  }
+  console.error(`Note: ${needed.map((b) => b.name).join(' and ')} is older than its sources; running the build as it is.`);
+  process.exit(0);
+}
+
+const onlyServer = !needed.includes(storefront);
+console.log(onlyServer ? 'Building the server…' : 'Building the storefront and the server…');
+const r = onlyServer
+  ? spawnSync(process.execPath, [at('scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' })
+  : spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+if (r.status !== 0) process.exit(r.status ?? 1);

@@ -7,9 +7,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startNginx } from './lib/nginx.mjs';
+import { assertSupportedNode } from './lib/runtime.mjs';
+import { serverArgs } from './lib/server-process.mjs';
 import { ensureSystemPackages, freePort, startPostgres } from './lib/system.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The instances run on this Node (process.execPath): the project's Node 24.
+assertSupportedNode('npm run cluster');
 const count = Number(process.env.CLUSTER_INSTANCES ?? 2);
 const port = Number(process.env.PORT ?? 8080);
 if (!Number.isInteger(count) || count < 1 || count > 16) {
@@ -46,7 +50,8 @@ fs.mkdirSync(dataDir, { recursive: true });
 
 async function startInstance(n) {
   const own = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The built server, as `npm start` runs it (build-if-needed above made it).
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -4,6 +4,7 @@
 // end-to-end in headless Chromium.
 // It installs Chromium and PostgreSQL from Debian when missing and it runs as root; otherwise it
 // fails saying what to install. It never skips a layer.
+import { assertSupportedNode } from './lib/runtime.mjs';
 import { ensureAvahi, ensureSystemPackages, run, startPostgres } from './lib/system.mjs';
 
 const only = process.argv.slice(2); // e.g. `npm test -- api pg` runs just those layers (and the build they need)
@@ -35,6 +36,8 @@ if (unknown.length) {
 // The build is what the API's server-rendered pages, the budget and the browser run against.
 const needsBuild = !only.length || only.some((name) => !['unit', 'service', 'typecheck', 'lint'].includes(name));
 
+// Every layer runs on this Node: npm and npx put node_modules/.bin (the project's Node 24) first on PATH.
+console.log(`npm test on Node ${assertSupportedNode('npm test')} (${process.execPath})`);
 ensureSystemPackages();
 // The label printer's tests (api, pg, e2e) find it through Avahi.
 if (needsBuild) ensureAvahi();

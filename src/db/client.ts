@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_SHARED_BUFFERS } from './pglite-memory.ts';
 import * as schema from './schema/index.ts';
 
 /** The extensions the migrations create, loaded wherever a PGlite database is opened: pg_trgm for the order search (0006). */
@@ -21,6 +22,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a function receives when it may run inside or outside a transaction. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
+/** Beside this file: src/db/migrations, or in the built server dist/server/migrations (copied by scripts/build-server.mjs). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The advisory lock key held while an instance migrates and seeds ("ironwake" as a number). */
@@ -46,6 +48,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files, or 'memory://' for an in-memory database. */
   dataDir: string;
+  /** PGlite's shared_buffers (PostgreSQL's units: 16MB, 512kB); PGLITE_SHARED_BUFFERS by default. */
+  sharedBuffers?: string | undefined;
   poolSize?: number;
 }
 
@@ -85,7 +89,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     dir = path.join(opts.dataDir, 'db');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: PGLITE_EXTENSIONS });
+  const client = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let closed = false;

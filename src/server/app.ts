@@ -32,7 +32,6 @@ import { createOrdersService, type OrdersService } from './domains/orders/servic
 import { paymentRoutes } from './domains/payments/routes.ts';
 import type { PaymentProvider } from './domains/payments/provider.ts';
 import { createPaymentsService, type PaymentsService } from './domains/payments/service.ts';
-import { createStripeProvider } from './domains/payments/stripe-provider.ts';
 import { stripeWebhookRoutes } from './domains/payments/webhook-routes.ts';
 import { createOutbox, type Outbox } from './lib/mail-outbox.ts';
 import { ensureSecret } from './lib/server-secrets.ts';
@@ -130,7 +129,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The API speaks JSON only: any other body type is refused with 415.
   app.removeContentTypeParser('text/plain');
 
-  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers }));
   if (!opts.database || !opts.keepDatabaseOpen) app.addHook('onClose', () => database.close());
   const tokenSecret = await database.exclusive(async () => {
     await database.migrate();
@@ -148,9 +149,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const cart = createCartService(database.db, catalog);
   app.decorate('config', config);
   app.decorate('database', database);
+  // Stripe's SDK loads only in a store that takes Stripe payments (lib/on-demand.ts says why).
+  const stripe = config.stripe && !opts.paymentProvider ? await import('./domains/payments/stripe-provider.ts') : undefined;
   const payments = createPaymentsService(
     database.db,
-    opts.paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : undefined),
+    opts.paymentProvider ?? (config.stripe && stripe ? stripe.createStripeProvider(config.stripe) : undefined),
   );
   const mailer = createMailer(config);
   app.addHook('onClose', async () => mailer.close());

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PGLITE_SHARED_BUFFERS } from '#db/pglite-memory.ts';
 import { LoginBodySchema } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
 
@@ -21,6 +22,11 @@ export const ConfigSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The embedded database's buffer pool (docs/decisions/0024); PostgreSQL's units. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB or 512kB')
+    .default(PGLITE_SHARED_BUFFERS),
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
@@ -142,6 +148,8 @@ export interface Config {
   readonly dataDir: string;
   /** PostgreSQL server URL, or undefined for the embedded database in dataDir ('memory://' keeps it in memory). */
   readonly databaseUrl: string | undefined;
+  /** PGlite's shared_buffers. */
+  readonly pgliteSharedBuffers: string;
   readonly publicUrl: string;
   readonly logLevel: string;
   /** `npm run bench`'s constant-JSON route (bench/README.md). */
@@ -241,6 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     benchBaseline: e.BENCH_BASELINE === 'true',

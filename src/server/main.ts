@@ -42,7 +42,8 @@ async function main(): Promise<void> {
   void warmProductImages().catch((err: unknown) => app.log.warn({ err }, 'product images not rendered ahead'));
   const shown = config.publicUrl;
   app.log.info(
-    `Store running at ${shown} (database: ${app.database.driver}, payments: ${app.services.payments.providerName}, mail: ${app.mailer.target})`,
+    { node: process.version },
+    `Store running at ${shown} (Node ${process.version}, database: ${app.database.driver}, payments: ${app.services.payments.providerName}, mail: ${app.mailer.target})`,
   );
   // With no admin configured or created before, one is made now and its password shown this once.
   const generated = config.admin ? null : await app.services.adminAuth.ensureSomeAdmin();

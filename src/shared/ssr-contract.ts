@@ -57,7 +57,7 @@ export type SsrRender = (req: SsrRequest) => Promise<SsrResult>;
 /** A guide or legal page rendered to HTML, for the browser's navigations; null for an unknown path. */
 export type SsrRenderContent = (path: string, config: PublicConfig) => ContentPage | null;
 
-/** What the SSR bundle (dist/server/entry-server.js) exports. */
+/** What the SSR bundle (dist/ssr/entry-server.js) exports. */
 export interface SsrModule {
   render: SsrRender;
   renderContent: SsrRenderContent;

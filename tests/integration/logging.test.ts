@@ -12,6 +12,7 @@ interface LogEntry {
   level: number;
   time: number;
   msg: string;
+  node?: string;
   req?: { url: string };
   err?: Record<string, unknown>;
 }
@@ -113,6 +114,8 @@ describe('the log', () => {
       expect(typeof e.level).toBe('number');
       expect(typeof e.time).toBe('number');
     }
+    // The store runs on the Node the tests run on (process.execPath): Node 24, as vitest.config.ts asserts.
+    expect(entries.find((e) => e.msg.startsWith('Store running at'))?.node).toBe(process.version);
     const urls = entries.flatMap((e) => (e.req ? [e.req.url] : []));
     expect(urls).toContain('/checkout?payment_intent=pi_[redacted]');
     expect(urls).toContain('/api/cart/session-[redacted]');

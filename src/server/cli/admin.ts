@@ -23,6 +23,10 @@ async function readPassword(): Promise<string> {
 
 async function main(): Promise<number> {
   const [command, username] = process.argv.slice(2);
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
   if (command !== 'set-password' || !username) {
     console.error(USAGE);
     return 2;
@@ -38,7 +42,11 @@ async function main(): Promise<number> {
     throw err;
   }
   const password = await readPassword();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    sharedBuffers: config.pgliteSharedBuffers,
+  });
   try {
     await database.migrate();
     const auth = createAdminAuthService(database.db, { loginPer15Min: config.rateLimits.loginPer15Min });

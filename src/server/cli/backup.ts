@@ -113,6 +113,10 @@ async function restore(config: Config, source: string | undefined): Promise<stri
 
 async function main(): Promise<number> {
   const [command, file] = process.argv.slice(2);
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
   if (command !== 'backup' && command !== 'restore') {
     console.error(USAGE);
     return 2;

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
+import { onDemand } from './on-demand.ts';
 
 export interface Mail {
   to: string;
@@ -26,10 +27,18 @@ export interface Mailer {
 export function createMailer(config: Config): Mailer {
   const from = config.mail.from;
   const sent: Mail[] = [];
+  // nodemailer loads with the first message (lib/on-demand.ts).
+  let made: Transporter | undefined;
+  const transporter = (options: Parameters<typeof import('nodemailer').createTransport>[0]) =>
+    onDemand(async () => {
+      made = (await import('nodemailer')).default.createTransport(options);
+      return made;
+    });
+  const close = () => made?.close();
   if (config.mail.smtpUrl) {
     // A mail server that accepts and then says nothing fails the attempt instead of holding it for
     // minutes (nodemailer's defaults); the outbox retries it later.
-    const transport = nodemailer.createTransport({
+    const transport = transporter({
       url: config.mail.smtpUrl,
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
@@ -40,25 +49,25 @@ export function createMailer(config: Config): Mailer {
       target: `${url.protocol}//${url.host}`,
       sent,
       send: async (m) => {
-        await transport.sendMail({ from, ...m });
+        await (await transport()).sendMail({ from, ...m });
       },
-      close: () => transport.close(),
+      close,
     };
   }
   if (config.dataDir === 'memory://') {
     return { target: 'memory', sent, send: async (m) => void sent.push(m), close: () => {} };
   }
   const dir = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = transporter({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     target: dir,
     sent,
     send: async (m) => {
-      const info = await transport.sendMail({ from, ...m });
+      const info = await (await transport()).sendMail({ from, ...m });
       await fs.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
       await fs.writeFile(path.join(dir, name), info.message as Buffer);
     },
-    close: () => transport.close(),
+    close,
   };
 }

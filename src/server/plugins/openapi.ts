@@ -7,6 +7,7 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { STORE_NAME } from '#shared/constants.ts';
 import type { ErrorBody } from '#shared/errors.ts';
 import { adminCookieName, needsAdminSession } from './admin-guard.ts';
+import { PROJECT_ROOT } from '../lib/project-root.ts';
 import { registerApiDocsPage } from './api-docs-page.ts';
 import { OPERATIONS, type OperationDoc, TAGS } from './openapi-operations.ts';
 import { responseComponents } from './openapi-schemas.ts';
@@ -161,9 +162,7 @@ function responsesOf(route: RouteOptions, doc: OperationDoc | undefined, admin: 
   return responses;
 }
 
-const VERSION = (
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string }
-).version;
+const VERSION = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 function apiDescription(publicUrl: string): string {
   return [

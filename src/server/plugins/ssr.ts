@@ -9,12 +9,14 @@ import { isDatabaseUnavailable } from '#db/client.ts';
 import { STORE_NAME } from '#shared/constants.ts';
 import { splitSecretParams } from '#shared/secret-params.ts';
 import { notFound } from '../errors.ts';
+import { PROJECT_ROOT } from '../lib/project-root.ts';
 
 export type SsrMode = 'prod' | 'dev' | 'off';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = PROJECT_ROOT;
 const CLIENT_DIST = path.join(ROOT, 'dist/client');
-const SERVER_ENTRY = path.join(ROOT, 'dist/server/entry-server.js');
+/** The page renderer Vite builds from src/client/app/entry-server.tsx (`npm run build`). */
+const SERVER_ENTRY = path.join(ROOT, 'dist/ssr/entry-server.js');
 
 /** JSON that is safe inside a <script> element. */
 export function serializeForScript(value: unknown): string {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { AppError } from '../../errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { FileStore } from '../files/store.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -25,6 +25,7 @@ function sniff(b: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
 export async function storeProductImage(store: FileStore, data: Buffer): Promise<string> {
   const kind = sniff(data);
   if (!kind) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, WebP or GIF images can be uploaded');
+  const sharp = await loadSharp();
   let webp: Buffer;
   try {
     webp = await sharp(data, { failOn: 'error', limitInputPixels: 50_000_000, animated: false })

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import bwipjs from 'bwip-js/node';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { onDemand } from '../../lib/on-demand.ts';
 import type { Label, LabelProvider, LabelRequest } from './label-provider.ts';
 import { winAnsi } from './pdf-text.ts';
 
@@ -14,14 +14,19 @@ export function newTrackingNumber(): string {
   return `IW${digits}`;
 }
 
+/** pdf-lib and bwip-js load with the first label or slip, not with the server. */
+export const loadPdfLib = onDemand(() => import('pdf-lib'));
+const loadBarcodes = onDemand(async () => (await import('bwip-js/node')).default);
+
 export async function code128Png(text: string): Promise<Buffer> {
+  const bwipjs = await loadBarcodes();
   return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 14, includetext: false, paddingwidth: 0 });
 }
 
 function lines(page: PDFPage, font: PDFFont, at: { x: number; y: number }, size: number, texts: string[], gap = 1.25): number {
   let y = at.y;
   for (const t of texts) {
-    page.drawText(winAnsi(t), { x: at.x, y, size, font, color: rgb(0, 0, 0) });
+    page.drawText(winAnsi(t), { x: at.x, y, size, font }); // black, pdf-lib's default
     y -= size * gap;
   }
   return y;
@@ -38,6 +43,7 @@ export function createBuiltinLabelProvider(opts: { carrier: string; service: str
 
     async create(req: LabelRequest): Promise<Label> {
       const trackingNumber = newTrackingNumber();
+      const { PDFDocument, StandardFonts } = await loadPdfLib();
       const doc = await PDFDocument.create();
       doc.setTitle(`Shipping label ${trackingNumber}`);
       doc.setProducer('Ironwake store');

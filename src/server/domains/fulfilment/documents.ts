@@ -1,5 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { LABEL_SIZE } from './builtin-labels.ts';
+import { LABEL_SIZE, loadPdfLib } from './builtin-labels.ts';
 import { winAnsi } from './pdf-text.ts';
 
 export interface SlipOrder {
@@ -13,6 +12,7 @@ export interface SlipOrder {
 
 /** A 4×6 packing slip: what goes in the box, for whom. */
 export async function packingSlipPdf(o: SlipOrder): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`Packing slip, order ${o.id}`);
   const page = doc.addPage(LABEL_SIZE);
@@ -49,6 +49,7 @@ export async function packingSlipPdf(o: SlipOrder): Promise<Buffer> {
 
 /** The page 'Test Printer' sends. */
 export async function testPagePdf(printerUrl: string): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle('Printer test page');
   const page = doc.addPage(LABEL_SIZE);

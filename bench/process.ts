@@ -1,0 +1,29 @@
+// The store process's own figures beside the load: how long a restart on existing data takes to
+// answer, and how much memory the process holds after the load (bench/README.md).
+import fs from 'node:fs';
+import type { StoreServer } from '../tests/support/store-process.ts';
+
+/** Resident memory of a process, MiB (Linux: /proc/<pid>/status). */
+export function rssMiB(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return Math.round(kb / 1024);
+}
+
+export interface Restart {
+  /** Median of the runs: from starting the process to its first 200 from /healthz (which asks the database). */
+  ms: number;
+  runs: number[];
+}
+
+/** Stops the store (SIGTERM, as a deployment does) and starts it again on its data, `times` times. */
+export async function restartTimes(store: StoreServer, times = 3): Promise<Restart> {
+  const runs: number[] = [];
+  for (let i = 0; i < times; i++) {
+    await store.shutdown();
+    const started = performance.now();
+    await store.restart();
+    runs.push(Math.round(performance.now() - started));
+  }
+  const sorted = [...runs].sort((a, b) => a - b);
+  return { ms: sorted[Math.floor(sorted.length / 2)] ?? 0, runs };
+}

@@ -1,0 +1,2 @@
+export function requiredNodeMajor(): number;
+export function assertSupportedNode(what?: string): string;

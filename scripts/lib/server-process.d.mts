@@ -1,0 +1,3 @@
+export const SERVER_ENTRY: string;
+export const SERVER_NODE_FLAGS: string[];
+export function serverArgs(): string[];

@@ -1,0 +1,23 @@
+// How production runs the store, in one place for `npm run cluster`, the benchmarks, Playwright and
+// the tests that start the built server (package.json's `start` says the same; a test holds them
+// together): plain Node on the built server (scripts/build-server.mjs), with V8's heap sized for the
+// store (docs/decisions/0024-built-server-and-runtime.md).
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The built server, run by `node` (after `npm run build`). */
+export const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
+
+/**
+ * Without them Node 24 sizes V8's heap for the machine (a 4 GiB limit on 24 GiB): the young
+ * generation grows to three 64 MiB semi-spaces under load, the old one to several times what is
+ * live before it is collected, and the pages freed stay with the process. The store keeps about
+ * 35 MiB live: these hold it near 200 MiB after a minute of load instead of 380.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512'];
+
+/** The arguments for `spawn(process.execPath, …)` that start the built server. */
+export function serverArgs() {
+  return [...SERVER_NODE_FLAGS, SERVER_ENTRY];
+}
