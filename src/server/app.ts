@@ -27,6 +27,7 @@ import { healthRoutes } from './domains/health/routes.ts';
 import { adminReviewRoutes, reviewRoutes } from './domains/reviews/routes.ts';
 import { createReviewsService, type ReviewsService } from './domains/reviews/service.ts';
 import { adminOrderRoutes } from './domains/orders/admin-routes.ts';
+import { adminRefundRoutes } from './domains/checkout/admin-routes.ts';
 import { orderRoutes } from './domains/orders/routes.ts';
 import { createOrdersService, type OrdersService } from './domains/orders/service.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
@@ -243,6 +244,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(async (admin) => {
     guardAdminScope(admin, config);
     await admin.register(adminOrderRoutes);
+    await admin.register(adminRefundRoutes);
     await admin.register(adminCatalogRoutes);
     await admin.register(adminFulfilmentRoutes);
     await admin.register(adminReviewRoutes);

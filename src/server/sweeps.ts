@@ -5,10 +5,12 @@ import type { FastifyInstance } from 'fastify';
  * part logs its own failure and never stops the others.
  */
 export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
-  // Lapsed holds give their stock back, unpaid checkouts past their end close; e-mails whose delivery failed are retried.
+  // Lapsed holds give their stock back, unpaid checkouts past their end close; e-mails whose delivery failed and refunds
+  // the payment provider did not answer are retried.
   await Promise.all([
     app.services.checkout.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
     app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
+    app.services.checkout.retryPendingRefunds().catch((err: unknown) => app.log.warn({ err }, 'refund retry failed')),
   ]);
 }
 

@@ -15,10 +15,19 @@ export interface AdminMe {
   username: string;
 }
 
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered'] as const;
+/**
+ * Every status an order can have. The owner sets the first four by hand; an order becomes
+ * `cancelled` only through POST /api/orders/:id/cancel and `refunded` when its refunds reach its total.
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** What PUT /api/orders/:id/status takes: money moves only through refunds and cancellation. */
+export const SETTABLE_ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered'] as const;
+export type SettableOrderStatus = (typeof SETTABLE_ORDER_STATUSES)[number];
 export const OrderStatusBodySchema = z.strictObject({
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
+  status: z.enum(SETTABLE_ORDER_STATUSES, {
+    error: `status must be one of ${SETTABLE_ORDER_STATUSES.join(', ')} (cancel or refund an order with its own actions)`,
+  }),
 });
 export const IdParamsSchema = z.object({ id: idParam });
 /** POST /api/orders/:id/notes: the owner's note on an order, kept in its history. */
@@ -81,8 +90,12 @@ export interface OrdersSummary {
   totalOrders: number;
   /** Paid, shipped or delivered with real money. */
   paidOrders: number;
-  /** Their totals, a decimal string. */
+  /** What they brought in net of refunds, a decimal string: grossRevenue less refunds. */
   totalRevenue: string;
+  /** Their totals as paid. */
+  grossRevenue: string;
+  /** What was refunded of them. */
+  refunds: string;
   /** Paid with test payments: no money taken, counted apart. */
   testOrders: { count: number; total: string };
   /** Each status list's count, as `GET /api/orders?status=` lists it. */
@@ -106,8 +119,11 @@ export interface AdminOrder {
   shippingZip: string | null;
   shippingCountry: string | null;
   total: string;
+  /** What was refunded so far (refunds the provider accepted or is still answering), a decimal string. */
+  refundedTotal: string;
   createdAt: string;
   paidAt: string | null;
+  cancelledAt: string | null;
   /** 'test' when no real money moved: marked in the dashboard and left out of revenue. */
   paymentMode: 'test' | 'live';
   items: { productId: number; name: string; quantity: number; unitPrice: string }[];

@@ -2,7 +2,11 @@
 
 export interface AnalyticsResponse {
   business: {
+    /** Net of refunds. */
     totalRevenue: string;
+    /** Paid orders' totals before refunds, and the refunds taken off them. */
+    grossRevenue: string;
+    refunds: string;
     last30DaysRevenue: string;
     last7DaysRevenue: string;
     averageOrderValue: string;

@@ -1,3 +1,4 @@
+import type { OrderStatus } from './admin.ts';
 import { z } from 'zod';
 import { SessionIdSchema } from './cart.ts';
 import { PAYMENT_ID } from './payment-ids.ts';
@@ -71,7 +72,7 @@ export interface CheckoutStarted {
 export interface CheckoutOrder {
   orderId: number;
   paymentIntentId: string;
-  status: 'pending' | 'paid' | 'shipped' | 'delivered';
+  status: OrderStatus;
   items: { productId: number; name: string; unitPrice: string; quantity: number; lineTotal: string }[];
   subtotal: string;
   shipping: string;

@@ -11,6 +11,9 @@ export const ORDER_EVENT_TYPES = [
   'label_voided',
   'label_printed',
   'status_changed',
+  'refunded',
+  'refund_failed',
+  'cancelled',
   'note',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, OrdersSummary } from '#shared/admin.ts';
+import { type AdminOrder, ORDER_STATUSES, type OrdersSummary } from '#shared/admin.ts';
 import { orders } from '#db/schema/index.ts';
 import { ADMIN, signedIn } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -145,8 +145,10 @@ describe('which orders each list shows', () => {
       totalOrders: 4,
       paidOrders: 2,
       totalRevenue: '45.80',
+      grossRevenue: '45.80',
+      refunds: '0.00',
       testOrders: { count: 1, total: '100.00' },
-      byStatus: { pending: 2, paid: 2, shipped: 1, delivered: 0 },
+      byStatus: { pending: 2, paid: 2, shipped: 1, delivered: 0, cancelled: 0, refunded: 0 },
       byFilter: { 'payment-problem': 1, expired: 1 },
     });
   });
@@ -172,10 +174,14 @@ describe('the summary, counted by the database as orders change', () => {
   /** What the summary says, counted the slow way: every order, read and judged here. */
   async function countedByHand() {
     const rows = await t.app.database.db.select().from(orders);
-    const paidLive = rows.filter((o) => o.status !== 'pending' && o.paymentMode === 'live');
+    // Money came in: any status after payment; a cancelled order only when it had been paid.
+    const paidLive = rows.filter(
+      (o) => o.status !== 'pending' && (o.status !== 'cancelled' || o.paidAt) && o.paymentMode === 'live',
+    );
     return {
       paidOrders: paidLive.length,
-      revenueCents: paidLive.reduce((sum, o) => sum + o.totalCents, 0),
+      revenueCents: paidLive.reduce((sum, o) => sum + o.totalCents - o.refundedCents, 0),
+      grossCents: paidLive.reduce((sum, o) => sum + o.totalCents, 0),
       shipped: rows.filter((o) => o.status === 'shipped').length,
     };
   }
@@ -183,14 +189,26 @@ describe('the summary, counted by the database as orders change', () => {
   it('gives each list the count of what the list shows, for every kind of order', async () => {
     await t.app.database.db.execute(sql`delete from orders`);
     let cents = 100;
-    for (const status of ['pending', 'paid', 'shipped', 'delivered'] as const) {
+    for (const status of ORDER_STATUSES) {
       for (const paymentMode of ['live', 'test'] as const) {
         for (const issue of [null, 'amount differs']) {
           for (const paidAt of [null, new Date()]) {
             for (const email of [null, 'kind@example.com']) {
               for (const expiredAt of [null, new Date()]) {
                 cents += 7;
-                await insertOrders(1, { status, paymentMode, paymentIssue: issue, paidAt, email, expiredAt, totalCents: cents });
+                // Refunded in full, or cancelled after payment (refunded in full too), or a part refunded.
+                const refundedCents =
+                  status === 'refunded' || (status === 'cancelled' && paidAt) ? cents : status === 'shipped' ? 100 : 0;
+                await insertOrders(1, {
+                  status,
+                  paymentMode,
+                  paymentIssue: issue,
+                  paidAt,
+                  email,
+                  expiredAt,
+                  totalCents: cents,
+                  refundedCents,
+                });
               }
             }
           }
@@ -200,7 +218,7 @@ describe('the summary, counted by the database as orders change', () => {
     const listed = async (q: string) => (await list(`?limit=200${q}`)).orders.length;
     const s = await summary();
     expect(s.totalOrders).toBe(await listed(''));
-    for (const status of ['pending', 'paid', 'shipped', 'delivered'] as const) {
+    for (const status of ORDER_STATUSES) {
       expect(s.byStatus[status], status).toBe(await listed(`&status=${status}`));
     }
     for (const filter of ['payment-problem', 'expired'] as const) {
@@ -209,6 +227,8 @@ describe('the summary, counted by the database as orders change', () => {
     const hand = await countedByHand();
     expect(s.paidOrders).toBe(hand.paidOrders);
     expect(s.totalRevenue).toBe((hand.revenueCents / 100).toFixed(2));
+    expect(s.grossRevenue).toBe((hand.grossCents / 100).toFixed(2));
+    expect(hand.grossCents).toBeGreaterThan(hand.revenueCents);
   });
 
   it('follows status changes, deletions and concurrent writes, to the cent', async () => {
@@ -243,7 +263,7 @@ describe('what a careless or hostile caller sends', () => {
       '?cursor=-1',
       '?cursor=abc',
       '?cursor=99999999999',
-      '?status=refunded',
+      '?status=returned',
       '?filter=everything',
       `?q=${'x'.repeat(201)}`,
       '?q=%00',

@@ -45,6 +45,8 @@ const TABLES = [
   'stock_holds',
   'admin_devices',
   'order_events',
+  'order_refunds',
+  'order_refund_items',
 ];
 
 async function snapshot(): Promise<string> {
@@ -124,6 +126,9 @@ const ENDPOINTS: { method: InjectOptions['method']; url: string; admin?: boolean
   { method: 'PUT', url: '/api/admin/products/5/order', admin: true, body: true },
   { method: 'PUT', url: '/api/orders/1001/status', admin: true, body: true },
   { method: 'POST', url: '/api/orders/1001/notes', admin: true, body: true },
+  { method: 'POST', url: '/api/orders/1001/refunds', admin: true, body: true },
+  // An order that does not exist: a body the schema takes (JSON null: no reason) gets 404.
+  { method: 'POST', url: '/api/orders/99999/cancel', admin: true, body: true },
   { method: 'POST', url: '/api/admin/upload-image', admin: true, body: true },
 ];
 
@@ -148,6 +153,9 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'GET', url: (id) => `/api/orders/${id}/packing-slip`, admin: true },
   { method: 'GET', url: (id) => `/api/orders/${id}/timeline`, admin: true },
   { method: 'POST', url: (id) => `/api/orders/${id}/notes`, admin: true },
+  { method: 'POST', url: (id) => `/api/orders/${id}/refunds`, admin: true },
+  { method: 'GET', url: (id) => `/api/orders/${id}/refunds`, admin: true },
+  { method: 'POST', url: (id) => `/api/orders/${id}/cancel`, admin: true },
   { method: 'GET', url: (id) => `/api/orders?status=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/orders?filter=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/orders?limit=${id}`, admin: true },

@@ -12,6 +12,11 @@ import Stripe from 'stripe';
  * `pm_card_chargeDeclined` / 4000 0000 0000 0002 is declined, and
  * `pm_card_chargeDeclinedInsufficientFunds` / 4000 0000 0000 9995 has insufficient funds; and,
  * the fake's own, 4000 0000 0000 1000 leaves the payment processing until a test settles it.
+ *
+ * Refunds (`POST /v1/refunds`, `GET /v1/refunds/:id`) as Stripe's API reference describes them: of a
+ * succeeded PaymentIntent, never more than is left of it (`amount_too_large`, or
+ * `charge_already_refunded` when nothing is), each followed by `charge.refunded` and `refund.created`
+ * webhooks; a test can refund from "the dashboard" and fail a refund later (`refund.updated`).
  */
 
 export const FAKE_KEYS = {
@@ -38,6 +43,20 @@ export interface FakeIntent {
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
   created: number;
   livemode: false;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  reason: string | null;
+  created: number;
 }
 
 export interface FakeRequest {
@@ -119,16 +138,50 @@ export interface FakeStripe {
   update(id: string, patch: Partial<FakeIntent>): FakeIntent;
   /** Webhook deliveries so far, with the store's answers. */
   deliveries: { type: string; status: number }[];
+  refunds: Map<string, FakeRefund>;
+  /** A refund made in Stripe's dashboard, not through the API of the store; its webhooks are sent. */
+  refundFromDashboard(paymentIntentId: string, amount: number): FakeRefund;
+  /** A refund that fails after it was accepted (Stripe's `refund.updated` with status failed). */
+  failRefund(refundId: string, reason?: string): void;
+  /** A signed event about a refund (`refund.*`) or its charge (`charge.refunded`), as Stripe would send it now. */
+  refundEvent(
+    refundId: string,
+    type: 'charge.refunded' | 'refund.created' | 'refund.updated',
+    eventId?: string,
+  ): {
+    payload: string;
+    signature: string;
+  };
   close(): Promise<void>;
 }
 
 export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundedOf = (piId: string) =>
+    [...refunds.values()]
+      .filter((r) => r.payment_intent === piId && r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + r.amount, 0);
+  const chargeOf = (pi: FakeIntent) => ({
+    id: `ch_${pi.id.slice(3)}`,
+    object: 'charge',
+    amount: pi.amount_received,
+    amount_refunded: refundedOf(pi.id),
+    refunded: refundedOf(pi.id) >= pi.amount_received,
+    currency: pi.currency,
+    payment_intent: pi.id,
+    status: 'succeeded',
+    refunds: {
+      object: 'list',
+      data: [...refunds.values()].filter((r) => r.payment_intent === pi.id).reverse(),
+      has_more: false,
+    },
+  });
   const idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   const requests: FakeRequest[] = [];
   const deliveries: { type: string; status: number }[] = [];
 
-  const makeEvent = (pi: FakeIntent, type: string, eventId = `evt_${rand(24)}`) => {
+  const makeEvent = (pi: object, type: string, eventId = `evt_${rand(24)}`) => {
     const payload = JSON.stringify({
       id: eventId,
       object: 'event',
@@ -144,7 +197,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     return { payload, signature };
   };
 
-  const deliver = (pi: FakeIntent, type: string) => {
+  const deliver = (pi: object, type: string) => {
     if (!fake.webhookUrl) return;
     const { payload, signature } = makeEvent(structuredClone(pi), type);
     void fetch(fake.webhookUrl, {
@@ -189,6 +242,26 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     return error(402, 'card_error', failure.message, { ...failure, payment_intent: pi });
   }
 
+  function createRefund(pi: FakeIntent, amount: number, metadata: Record<string, string>): FakeRefund {
+    const refund: FakeRefund = {
+      id: `re_${rand(24)}`,
+      object: 'refund',
+      amount,
+      currency: pi.currency,
+      payment_intent: pi.id,
+      charge: `ch_${pi.id.slice(3)}`,
+      status: 'succeeded',
+      failure_reason: null,
+      metadata,
+      reason: null,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    deliver(chargeOf(pi), 'charge.refunded');
+    deliver(refund, 'refund.created');
+    return refund;
+  }
+
   function handle(
     method: string,
     path: string,
@@ -225,6 +298,45 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       };
       intents.set(id, pi);
       return { status: 200, body: pi };
+    }
+
+    if (method === 'POST' && path === '/v1/refunds') {
+      if (!secretAuth) return error(403, 'invalid_request_error', 'This request needs a secret key');
+      const piId = String(params.payment_intent ?? '');
+      const target = intents.get(piId);
+      if (!target) return error(404, 'invalid_request_error', `No such payment_intent: '${piId}'`, { code: 'resource_missing' });
+      if (target.status !== 'succeeded') {
+        return error(400, 'invalid_request_error', `This PaymentIntent does not have a successful charge to refund.`, {
+          code: 'charge_not_refundable',
+        });
+      }
+      const left = target.amount_received - refundedOf(target.id);
+      if (left <= 0) {
+        return error(400, 'invalid_request_error', `Charge ch_${target.id.slice(3)} has already been refunded.`, {
+          code: 'charge_already_refunded',
+        });
+      }
+      const amount = params.amount === undefined ? left : Number(params.amount);
+      if (!Number.isInteger(amount) || amount <= 0) {
+        return error(400, 'invalid_request_error', 'Invalid positive integer', { param: 'amount' });
+      }
+      if (amount > left) {
+        return error(
+          400,
+          'invalid_request_error',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          { code: 'amount_too_large', param: 'amount' },
+        );
+      }
+      return { status: 200, body: createRefund(target, amount, (params.metadata as Record<string, string>) ?? {}) };
+    }
+    const rm = /^\/v1\/refunds\/(re_[A-Za-z0-9]+)$/.exec(path);
+    if (method === 'GET' && rm?.[1]) {
+      if (!secretAuth) return error(403, 'invalid_request_error', 'This request needs a secret key');
+      const r = refunds.get(rm[1]);
+      return r
+        ? { status: 200, body: r }
+        : error(404, 'invalid_request_error', `No such refund: '${rm[1]}'`, { code: 'resource_missing' });
     }
 
     const m = /^\/v1\/payment_intents\/(pi_[A-Za-z0-9]+)(\/confirm|\/cancel)?$/.exec(path);
@@ -310,6 +422,25 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       const pi = intents.get(id);
       if (!pi) throw new Error(`no intent ${id}`);
       return Object.assign(pi, patch);
+    },
+    refunds,
+    refundFromDashboard(id, amount) {
+      const pi = intents.get(id);
+      if (!pi) throw new Error(`no intent ${id}`);
+      return createRefund(pi, amount, {});
+    },
+    failRefund(refundId, reason = 'expired_or_canceled_card') {
+      const r = refunds.get(refundId);
+      if (!r) throw new Error(`no refund ${refundId}`);
+      Object.assign(r, { status: 'failed', failure_reason: reason });
+      deliver(r, 'refund.updated');
+    },
+    refundEvent(refundId, type, eventId) {
+      const r = refunds.get(refundId);
+      if (!r) throw new Error(`no refund ${refundId}`);
+      const pi = intents.get(r.payment_intent);
+      if (!pi) throw new Error(`no intent ${r.payment_intent}`);
+      return makeEvent(structuredClone(type === 'charge.refunded' ? chargeOf(pi) : r), type, eventId);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -39,7 +39,7 @@ export const stockMovements = pgTable(
     delta: integer('delta').notNull(),
     inventoryAfter: integer('inventory_after').notNull(),
     reason: text('reason', {
-      enum: ['seed', 'checkout_reserve', 'reservation_release', 'admin_adjust', 'admin_set', 'product_created'],
+      enum: ['seed', 'checkout_reserve', 'reservation_release', 'admin_adjust', 'admin_set', 'product_created', 'refund_restock'],
     }).notNull(),
     orderId: integer('order_id'),
     note: text('note'),

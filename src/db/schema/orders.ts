@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '../../shared/admin.ts';
 import { ORDER_EVENT_TYPES } from '../../shared/order-events.ts';
+import { REFUND_STATUSES } from '../../shared/refunds.ts';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered'] as const;
+export { ORDER_STATUSES };
 
 /** What the owner's search matches, lower case: first and last name, e-mail, payment id. */
 export const orderSearchText = (t: { firstName: unknown; lastName: unknown; email: unknown; paymentIntentId: unknown }) =>
@@ -32,6 +34,8 @@ export const orders = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    /** What its refunds take back: accepted ones, and those the provider has not answered yet. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     email: text('email'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -55,6 +59,7 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     confirmationEmailSentAt: timestamp('confirmation_email_sent_at', { withTimezone: true }),
     shippedEmailSentAt: timestamp('shipped_email_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,6 +81,7 @@ export const orders = pgTable(
     index('orders_closed_idx').on(t.id).where(sql`${t.status} = 'pending' and ${t.expiredAt} is not null`),
     index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check('orders_refunded_within_total', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
   ],
 );
 
@@ -117,4 +123,56 @@ export const orderEvents = pgTable(
     actor: text('actor').notNull(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Owned by the orders domain. Money given back on an order, through its payment provider: written
+ * 'pending' (with the amount taken off what is left to refund) before the provider is asked, then
+ * 'succeeded' or 'failed' by its answer. `requestKey` makes a refund sent twice one refund;
+ * `providerRefundId` makes a provider's refund (made here or in its dashboard) one row.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    /** The order is cancelled when this refund succeeds (a cancellation of a paid order). */
+    cancelsOrder: boolean('cancels_order').notNull().default(false),
+    requestKey: text('request_key'),
+    providerRefundId: text('provider_refund_id'),
+    failureReason: text('failure_reason'),
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId),
+    uniqueIndex('order_refunds_request_uq').on(t.orderId, t.requestKey),
+    uniqueIndex('order_refunds_provider_uq').on(t.providerRefundId),
+    index('order_refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** The lines a refund gives money back for, and whether each went back in stock. */
+export const orderRefundItems = pgTable(
+  'order_refund_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    restock: boolean('restock').notNull(),
+  },
+  (t) => [
+    index('order_refund_items_refund_idx').on(t.refundId),
+    check('order_refund_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );

@@ -25,6 +25,8 @@ export const payments = pgTable(
     /** Only the test provider keeps a hash of its client secret; Stripe keeps its own. */
     clientSecretHash: text('client_secret_hash'),
     amountCents: integer('amount_cents').notNull(),
+    /** The test provider's own record of what it gave back (Stripe keeps its own). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     /** Stripe's PaymentIntent status, as last seen. */
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment_method'),

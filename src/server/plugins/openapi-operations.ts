@@ -419,6 +419,30 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: 'An internal note, kept in the order’s history with the admin’s name. Never shown to the shopper.',
     ok: { status: 201, description: 'The note as it appears in the history.', body: 'OrderEvent' },
   },
+  'GET /api/orders/:id/refunds': {
+    tag: 'Orders',
+    operationId: 'getOrderRefunds',
+    summary: 'An order’s refunds and what is left to refund',
+    ok: { status: 200, description: 'The refunds, each line’s refunded units, and the refundable amount.', body: 'OrderRefunds' },
+  },
+  'POST /api/orders/:id/refunds': {
+    tag: 'Orders',
+    operationId: 'refundOrder',
+    summary: 'Refund lines or an amount of a paid order',
+    description:
+      'Through the payment provider. `items` refunds lines and quantities (each put back in stock when `restock`), `amount` an amount (it replaces the lines’ worth when both are sent). Never more than is left to refund: 409 with a message. With an `Idempotency-Key` header, the same request sent again answers 200 with the refund it made. 503 when the provider does not answer: the refund stays pending and is asked again with the same key.',
+    ok: { status: 201, description: 'The refund.', body: 'Refund' },
+    errors: [409, 503],
+  },
+  'POST /api/orders/:id/cancel': {
+    tag: 'Orders',
+    operationId: 'cancelOrder',
+    summary: 'Cancel an order',
+    description:
+      'An unpaid order: its payment cancelled and its stock hold released. A paid order not shipped yet: refunded in full and its items put back in stock. Shipped orders are refused (409): refund them as a return. Cancelling a cancelled order changes nothing.',
+    ok: { status: 200, description: 'The order, cancelled.' },
+    errors: [409, 503],
+  },
   'PUT /api/orders/:id/status': {
     tag: 'Orders',
     operationId: 'setOrderStatus',

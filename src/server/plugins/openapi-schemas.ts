@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AdminMe, OrdersSummary } from '#shared/admin.ts';
+import { type AdminMe, ORDER_STATUSES, type OrdersSummary } from '#shared/admin.ts';
+import { REFUND_STATUSES, type OrderRefunds, type Refund } from '#shared/refunds.ts';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '#shared/order-events.ts';
 import { CartItemSchema, CartSchema } from '#shared/cart.ts';
 import { ProductListSchema, PublicProductSchema } from '#shared/catalog.ts';
@@ -23,7 +24,7 @@ const isoTime = z.string().describe('ISO 8601 time');
 const Checkout: z.ZodType<CheckoutOrder> = z.object({
   orderId: z.number().int(),
   paymentIntentId: z.string(),
-  status: z.enum(['pending', 'paid', 'shipped', 'delivered']),
+  status: z.enum(ORDER_STATUSES),
   items: z.array(
     z.object({ productId: z.number().int(), name: z.string(), unitPrice: money, quantity: z.number().int(), lineTotal: money }),
   ),
@@ -43,6 +44,20 @@ const OrderEventDoc: z.ZodType<OrderEvent> = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   message: z.string().describe('What happened, in a sentence for the owner'),
   actor: z.string().describe("'shopper', 'store', 'payment provider', or the admin's username"),
+});
+
+const RefundDoc: z.ZodType<Refund> = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  amount: money,
+  reason: z.string().nullable(),
+  status: z
+    .enum(REFUND_STATUSES)
+    .describe('pending: the payment provider has not answered yet; succeeded: accepted; failed: no money moved'),
+  items: z.array(z.object({ productId: z.number().int(), name: z.string(), quantity: z.number().int(), restock: z.boolean() })),
+  actor: z.string(),
+  createdAt: isoTime,
+  failureReason: z.string().nullable(),
 });
 
 const ErrorDoc = ErrorBodySchema.extend({
@@ -92,16 +107,35 @@ export const RESPONSE_SCHEMAS = {
   OrdersSummary: z.object({
     totalOrders: z.number().int().describe('Every paid order and every payment problem'),
     paidOrders: z.number().int().describe('Paid, shipped or delivered, with real money'),
-    totalRevenue: money,
+    totalRevenue: money.describe('Net of refunds: grossRevenue less refunds'),
+    grossRevenue: money.describe('The paid orders’ totals'),
+    refunds: money.describe('What was refunded of them'),
     testOrders: z.object({ count: z.number().int(), total: money }).describe('Paid with test payments: no money taken'),
     byStatus: z.object({
       pending: z.number().int(),
       paid: z.number().int(),
       shipped: z.number().int(),
       delivered: z.number().int(),
+      cancelled: z.number().int(),
+      refunded: z.number().int(),
     }),
     byFilter: z.object({ 'payment-problem': z.number().int(), expired: z.number().int() }),
   }) satisfies z.ZodType<OrdersSummary>,
+  Refund: RefundDoc,
+  OrderRefunds: z.object({
+    refunds: z.array(RefundDoc),
+    lines: z.array(
+      z.object({
+        productId: z.number().int(),
+        name: z.string(),
+        unitPrice: money,
+        quantity: z.number().int(),
+        refundedQuantity: z.number().int().describe('Units given back by refunds that did not fail'),
+      }),
+    ),
+    refundedTotal: money,
+    refundable: money.describe('What can still be refunded'),
+  }) satisfies z.ZodType<OrderRefunds>,
   Success: z.object({ success: z.literal(true) }),
   Removed: z.object({ removed: z.number().int().describe('How many items were in the cart') }),
   UploadedImage: z.object({ imageUrl: z.string() }),

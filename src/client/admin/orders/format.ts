@@ -6,6 +6,8 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
   paid: 'Paid',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 
 /** docs/product.md §2: 10- or 11-digit US numbers as +1-xxx-xxx-xxxx, anything else as entered, 'Not provided' when empty. */

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { type AdminOrder, ORDER_STATUSES, type OrderStatus } from '#shared/admin.ts';
+import { type AdminOrder, SETTABLE_ORDER_STATUSES, type SettableOrderStatus } from '#shared/admin.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button, buttonVariants } from '../../ui/button.tsx';
 import { useCreateLabelMutation } from './api/create-label.ts';
 import { useUpdateOrderStatusMutation } from './api/update-order-status.ts';
 import { useVoidLabelMutation } from './api/void-label.ts';
+import { CancelDialog } from './cancel-dialog.tsx';
 import { copyText } from './copy.ts';
 import { OrderHistory } from './order-history.tsx';
+import { RefundDialog } from './refund-dialog.tsx';
 import { addressLines, customerName, formatPhone, orderDetails, orderLabel, STATUS_LABEL } from './format.ts';
 
 /** One order (docs/product.md §2 "Order card"). Only paid has a green badge; the others use the destructive style. */
@@ -19,7 +21,14 @@ export function OrderCard({ order }: { order: AdminOrder }) {
   const shippedOrLater = shownStatus === 'shipped' || shownStatus === 'delivered';
   // Ticked at once; untick again if the update fails.
   const [ticked, setTicked] = useState(false);
+  const [dialog, setDialog] = useState<'refund' | 'cancel' | null>(null);
   const id = `order-${order.id}`;
+  // Cancelled and refunded come only from their own actions: the status list then shows just that.
+  const settable = (SETTABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
+  const refundedCents = parseCents(order.refundedTotal);
+  const canRefund =
+    Boolean(order.paidAt) && ['paid', 'shipped', 'delivered'].includes(order.status) && refundedCents < parseCents(order.total);
+  const canCancel = (order.status === 'pending' && !order.paidAt && !order.paymentIssue) || order.status === 'paid';
 
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5">
@@ -84,6 +93,14 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             ))}
           </ul>
           <p className="mt-1 text-base font-bold">Total {formatUsd(parseCents(order.total))}</p>
+          {refundedCents > 0 ? (
+            <p className="text-sm font-semibold text-red-800" data-testid="order-refunded">
+              Refunded {formatUsd(refundedCents)}
+              {order.status !== 'refunded' && order.status !== 'cancelled'
+                ? ` · net ${formatUsd(parseCents(order.total) - refundedCents)}`
+                : ''}
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -131,11 +148,11 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           Status
           <select
             value={shownStatus}
-            disabled={update.isPending}
-            onChange={(e) => update.mutate(e.target.value as OrderStatus)}
+            disabled={update.isPending || !settable}
+            onChange={(e) => update.mutate(e.target.value as SettableOrderStatus)}
             className="rounded-md border border-zinc-300 bg-white px-2 py-2 font-normal"
           >
-            {ORDER_STATUSES.map((s) => (
+            {(settable ? SETTABLE_ORDER_STATUSES : [order.status]).map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABEL[s]}
               </option>
@@ -147,7 +164,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             type="checkbox"
             className="size-5 accent-zinc-900"
             checked={shippedOrLater || ticked}
-            disabled={update.isPending || shippedOrLater}
+            disabled={update.isPending || shippedOrLater || !settable}
             onChange={(e) => {
               if (!e.target.checked || shippedOrLater) return;
               setTicked(true);
@@ -181,8 +198,25 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           <Button variant="outline" size="sm" onClick={() => void copyText(orderDetails(order), 'Order details')}>
             Copy Details
           </Button>
+          {canRefund ? (
+            <Button variant="outline" size="sm" onClick={() => setDialog('refund')}>
+              Refund
+            </Button>
+          ) : null}
+          {canCancel ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="border-red-700 text-red-800 hover:bg-red-700"
+              onClick={() => setDialog('cancel')}
+            >
+              Cancel Order
+            </Button>
+          ) : null}
         </div>
       </div>
+      {dialog === 'refund' ? <RefundDialog order={order} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'cancel' ? <CancelDialog order={order} onClose={() => setDialog(null)} /> : null}
       <OrderHistory orderId={order.id} />
     </article>
   );

@@ -17,13 +17,16 @@ const KIND: Record<OrderEventType, string> = {
   label_voided: 'Label voided',
   label_printed: 'Printed',
   status_changed: 'Status',
+  refunded: 'Refund',
+  refund_failed: 'Refund failed',
+  cancelled: 'Cancelled',
   note: 'Note',
 };
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Entry({ event }: { event: OrderEvent }) {
-  const warn = event.type === 'payment_failed' || event.type === 'payment_problem';
+  const warn = event.type === 'payment_failed' || event.type === 'payment_problem' || event.type === 'refund_failed';
   return (
     <li className={event.type === 'note' ? 'rounded-lg bg-amber-50 p-2' : 'py-1'}>
       <p className="text-xs text-zinc-600">

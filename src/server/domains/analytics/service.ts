@@ -67,9 +67,11 @@ export function createAnalyticsService(
       return {
         business: {
           totalRevenue: formatCents(sales.totalCents),
+          grossRevenue: formatCents(sales.grossCents),
+          refunds: formatCents(sales.refundsCents),
           last30DaysRevenue: formatCents(sales.last30Cents),
           last7DaysRevenue: formatCents(sales.last7Cents),
-          averageOrderValue: formatCents(sales.orders ? Math.round(sales.totalCents / sales.orders) : 0),
+          averageOrderValue: formatCents(sales.orders ? Math.round(sales.grossCents / sales.orders) : 0),
           totalCustomers: sales.customers,
           newCustomers: sales.newCustomers,
           returnCustomerRate: pct(sales.returningCustomers, sales.customers),

@@ -51,7 +51,7 @@ export async function takeStock(
 /** Puts `quantity` back on the shelf, with its movement. */
 export async function returnStock(
   tx: Tx,
-  v: { productId: number; quantity: number; orderId: number; reason: StockReason },
+  v: { productId: number; quantity: number; orderId: number; reason: StockReason; actor?: string },
 ): Promise<void> {
   const [row] = await tx
     .update(products)
@@ -65,6 +65,7 @@ export async function returnStock(
     inventoryAfter: row.inventory,
     reason: v.reason,
     orderId: v.orderId,
+    actor: v.actor ?? null,
   });
 }
 

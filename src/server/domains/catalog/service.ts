@@ -125,6 +125,17 @@ export function createCatalogService(db: Database, notifier: Notifier) {
     /** Stock held for open checkouts (holds.ts): hold, sell, commit, release, renew. */
     holds: stockHolds,
 
+    /** Refunded units back on the shelf, in the caller's transaction: a movement each, with the order and who chose it. */
+    async restock(
+      tx: Tx,
+      orderId: number,
+      lines: readonly { productId: number; quantity: number }[],
+      actor: string,
+    ): Promise<void> {
+      for (const l of lines)
+        await repo.returnStock(tx, { productId: l.productId, quantity: l.quantity, orderId, reason: 'refund_restock', actor });
+    },
+
     // The owner's catalog (docs/product.md §2 "Inventory tab"). Every stock change is a movement with the admin's name.
 
     listAllProducts: async (): Promise<AdminProduct[]> => (await repo.selectAllProducts(db)).map(toAdminProduct),

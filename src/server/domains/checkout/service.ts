@@ -1,6 +1,7 @@
 import { createCompletion } from './complete.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { createOrderHolds } from './order-holds.ts';
+import { createRefunds } from './refunds.ts';
 import { createCheckoutStart } from './start.ts';
 import { createExpirySweep } from './sweep.ts';
 
@@ -19,6 +20,7 @@ export function createCheckoutService(d: CheckoutDeps) {
   const { startCheckout, renewHold } = createCheckoutStart(d, holds);
   const { completePayment, completeForBuyer, reconcilePaid } = createCompletion(d);
   const sweepExpired = createExpirySweep(d, holds, completePayment);
+  const { refund, cancel, retryPendingRefunds, providerRefunds } = createRefunds(d, holds, completePayment);
 
   return {
     /** POST /api/checkout: an order from the cart, its stock held, and a payment. */
@@ -33,6 +35,14 @@ export function createCheckoutService(d: CheckoutDeps) {
     sweepExpired,
     /** At start (main.ts): payments that succeeded while no instance completed their order. */
     reconcilePaid,
+    /** POST /api/orders/:id/refunds: lines or an amount given back through the provider, once. */
+    refund,
+    /** POST /api/orders/:id/cancel: an unpaid order closed, a paid one refunded in full and restocked. */
+    cancel,
+    /** Every minute (sweeps.ts): refunds whose provider answer was lost are asked again. */
+    retryPendingRefunds,
+    /** A provider webhook about a payment's refunds. */
+    providerRefunds,
 
     /**
      * A payment attempt the provider declined (the test card form, Stripe's webhook): kept on the

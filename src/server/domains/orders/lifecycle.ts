@@ -1,6 +1,6 @@
 import { formatUsd } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
-import { recordEvent } from './history.ts';
+import { type Actor, recordEvent } from './history.ts';
 import type { OrderMail } from './mail-queue.ts';
 import * as repo from './repo.ts';
 
@@ -58,6 +58,16 @@ export function createOrderLifecycle(db: Database, mail: OrderMail) {
     async close(tx: Tx, orderId: number): Promise<void> {
       await repo.updateOrder(tx, orderId, { expiredAt: new Date() });
       await recordEvent(tx, orderId, 'checkout_closed', 'Checkout closed unpaid; nothing is held for it any more', 'store');
+    },
+
+    /** Cancels an unpaid order (its hold released by the caller): it can no longer be paid. */
+    async cancelUnpaid(tx: Tx, order: repo.OrderRow, reason: string | null, actor: Actor): Promise<repo.OrderRow> {
+      const now = new Date();
+      const cancelled =
+        (await repo.updateOrder(tx, order.id, { status: 'cancelled', cancelledAt: now, expiredAt: order.expiredAt ?? now })) ??
+        order;
+      await recordEvent(tx, order.id, 'cancelled', `Order cancelled before payment${reason ? ` (${reason})` : ''}`, actor);
+      return cancelled;
     },
 
     /** Sets a payment problem aside for the owner; the order is then never paid by itself. */

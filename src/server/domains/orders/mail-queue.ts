@@ -1,12 +1,14 @@
 import type { Tx } from '#db/client.ts';
 import type { Outbox } from '../../lib/mail-outbox.ts';
 import { orderConfirmationMail } from './emails/order-confirmation.tsx';
+import { orderRefundedMail } from './emails/order-refunded.tsx';
 import { orderShippedMail } from './emails/order-shipped.tsx';
 import { recordEvent } from './history.ts';
 import * as repo from './repo.ts';
 
 const CONFIRMATION_MAIL = 'order_confirmation';
 const SHIPPED_MAIL = 'order_shipped';
+const REFUND_MAIL = 'order_refund';
 
 export type OrderMail = ReturnType<typeof createOrderMail>;
 
@@ -34,6 +36,11 @@ export function createOrderMail(d: OrderMailDeps) {
     await recordEvent(tx, orderId, 'email_sent', `Shipped e-mail sent to ${to}`, 'store');
   });
 
+  d.outbox.onDelivered(REFUND_MAIL, async (tx, orderId, to) => {
+    if (orderId === null) return;
+    await recordEvent(tx, orderId, 'email_sent', `Refund e-mail sent to ${to}`, 'store');
+  });
+
   return {
     /** The confirmation of an order that became paid; false when it has none to send. */
     async queueConfirmation(tx: Tx, order: repo.OrderRow): Promise<boolean> {
@@ -51,6 +58,17 @@ export function createOrderMail(d: OrderMailDeps) {
       const reviewLinks = products.map(([productId, name]) => ({ name, url: d.reviewLink(email, productId) }));
       const mail = await orderShippedMail(order, items, d.store, reviewLinks);
       return d.outbox.enqueue(tx, { key: `order-shipped:${order.id}`, kind: SHIPPED_MAIL, ref: order.id, ...mail });
+    },
+
+    /** One e-mail per refund (or cancellation), however often its settlement is seen. */
+    async queueRefund(
+      tx: Tx,
+      order: repo.OrderRow,
+      refund: { id: number; amountCents: number; cancelsOrder: boolean; lines: readonly { name: string; quantity: number }[] },
+    ): Promise<boolean> {
+      if (!order.email) return false;
+      const mail = await orderRefundedMail(order, refund, d.store);
+      return d.outbox.enqueue(tx, { key: `order-refund:${refund.id}`, kind: REFUND_MAIL, ref: order.id, ...mail });
     },
 
     /** Sends what was queued, right after the caller's commit. */

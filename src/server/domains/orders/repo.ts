@@ -240,6 +240,7 @@ export interface OrderKind {
   hasExpired: boolean;
   orders: number;
   totalCents: number;
+  refundedCents: number;
 }
 
 /** Every kind of order with its count and totals, grouped in the database: a few dozen rows. */
@@ -258,10 +259,16 @@ export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
       hasExpired,
       orders: sql<string>`count(*)`,
       totalCents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
+      refundedCents: sql<string>`coalesce(sum(${orders.refundedCents}), 0)`,
     })
     .from(orders)
     .groupBy(orders.status, orders.paymentMode, hasIssue, hasPaid, hasEmail, hasExpired);
-  return rows.map((r) => ({ ...r, orders: Number(r.orders), totalCents: Number(r.totalCents) }));
+  return rows.map((r) => ({
+    ...r,
+    orders: Number(r.orders),
+    totalCents: Number(r.totalCents),
+    refundedCents: Number(r.refundedCents),
+  }));
 }
 
 /** The shipped e-mail was delivered (by the mail outbox); the first time is kept. */
@@ -300,17 +307,29 @@ export async function detachLabel(db: Tx, id: number): Promise<void> {
     .where(eq(orders.id, id));
 }
 
-const PAID = sql`('paid', 'shipped', 'delivered')`;
+/**
+ * Orders whose money came in: paid, shipped, delivered, refunded, or cancelled after payment. Their
+ * refunds are taken off as refunds, not by leaving the orders out.
+ */
+const PAID_SQL = (o: string) =>
+  sql.raw(
+    `(${o}.status in ('paid', 'shipped', 'delivered', 'refunded') or (${o}.status = 'cancelled' and ${o}.paid_at is not null))`,
+  );
+const IS_PAID = PAID_SQL('"orders"');
 /** Money that moved: paid orders in live payment mode (test orders are left out of every revenue figure). */
-const REVENUE = sql`${orders.status} in ${PAID} and ${orders.paymentMode} = 'live'`;
+const REVENUE = sql`${IS_PAID} and ${orders.paymentMode} = 'live'`;
 const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
 
-/** Revenue, customers and units of paid live orders (paid, shipped or delivered), computed in SQL. */
+/**
+ * Revenue, customers and units of paid live orders, computed in SQL. Revenue is net: the orders'
+ * totals less what was refunded of them, both counted on the day the order was paid, so no day and
+ * no period reads below zero.
+ */
 export async function selectSalesFigures(db: Tx) {
   const res = (await db.execute(sql`
     with paid as (
-      select o.id, o.total_cents, lower(o.email) as email, coalesce(o.paid_at, o.created_at) as at
-      from ${orders} o where o.status in ${PAID} and o.payment_mode = 'live'
+      select o.id, o.total_cents, o.refunded_cents, lower(o.email) as email, coalesce(o.paid_at, o.created_at) as at
+      from ${orders} o where ${PAID_SQL('o')} and o.payment_mode = 'live'
     ),
     units as (
       select
@@ -326,6 +345,9 @@ export async function selectSalesFigures(db: Tx) {
       (select coalesce(sum(total_cents), 0)::bigint from paid) as total,
       (select coalesce(sum(total_cents), 0)::bigint from paid where at >= now() - interval '30 days') as d30,
       (select coalesce(sum(total_cents), 0)::bigint from paid where at >= now() - interval '7 days') as d7,
+      (select coalesce(sum(refunded_cents), 0)::bigint from paid) as refunds,
+      (select coalesce(sum(refunded_cents), 0)::bigint from paid where at >= now() - interval '30 days') as r30,
+      (select coalesce(sum(refunded_cents), 0)::bigint from paid where at >= now() - interval '7 days') as r7,
       (select count(*)::int from paid) as orders,
       (select count(*)::int from customers) as customers,
       (select count(*)::int from customers where first >= now() - interval '30 days') as new_customers,
@@ -336,9 +358,12 @@ export async function selectSalesFigures(db: Tx) {
   const r = res.rows[0] ?? {};
   const n = (k: string) => Number(r[k] ?? 0);
   return {
-    totalCents: n('total'),
-    last30Cents: n('d30'),
-    last7Cents: n('d7'),
+    /** Net of refunds; gross and refunds beside it. */
+    totalCents: n('total') - n('refunds'),
+    grossCents: n('total'),
+    refundsCents: n('refunds'),
+    last30Cents: n('d30') - n('r30'),
+    last7Cents: n('d7') - n('r7'),
     orders: n('orders'),
     customers: n('customers'),
     newCustomers: n('new_customers'),
@@ -349,11 +374,11 @@ export async function selectSalesFigures(db: Tx) {
   };
 }
 
-/** Revenue of paid live orders per UTC day, for the last `days` days (today included). */
+/** Net revenue (totals less refunds) of the live orders paid on each UTC day, the last `days` days. */
 export async function selectDailyRevenue(db: Tx, days: number): Promise<{ day: string; cents: number }[]> {
   const res = (await db.execute(sql`
     select to_char(d, 'YYYY-MM-DD') as day,
-      (select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
+      (select coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::bigint from ${orders}
         where ${REVENUE} and ${paidAt} >= d and ${paidAt} < d + interval '1 day') as cents
     from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}), date_trunc('day', now()), interval '1 day') as d
     order by d
@@ -366,7 +391,7 @@ export async function selectTestOrderFigures(db: Tx): Promise<{ count: number; t
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)::bigint` })
     .from(orders)
-    .where(and(sql`${orders.status} in ${PAID}`, eq(orders.paymentMode, 'test')));
+    .where(and(IS_PAID, eq(orders.paymentMode, 'test')));
   return { count: Number(row?.n ?? 0), totalCents: Number(row?.cents ?? 0) };
 }
 

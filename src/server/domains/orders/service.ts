@@ -1,4 +1,4 @@
-import type { AdminOrder, OrderStatus, OrdersExportQuery, OrdersQuery, OrdersSummary } from '#shared/admin.ts';
+import type { AdminOrder, OrdersExportQuery, OrdersQuery, OrdersSummary, SettableOrderStatus } from '#shared/admin.ts';
 import { formatCents } from '#shared/money.ts';
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
 import type { OrderEvent, OrderEventType } from '#shared/order-events.ts';
@@ -10,6 +10,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import { type Actor, recordEvent, toOrderEvent } from './history.ts';
 import { createOrderLifecycle, isOpen } from './lifecycle.ts';
 import { createOrderMail, type OrderMailDeps } from './mail-queue.ts';
+import { createOrderRefunds } from './refunds.ts';
 import * as repo from './repo.ts';
 import { toAdminOrder, toCheckoutOrder } from './views.ts';
 
@@ -94,6 +95,8 @@ export function createOrdersService(d: Deps) {
 
   return {
     ...createOrderLifecycle(db, mail),
+    /** An order's refunds: checked and recorded here, the money moved by checkout (domains/checkout/refunds.ts). */
+    refunds: createOrderRefunds(db, mail),
     isOpen,
     ownOrder,
     checkoutView,
@@ -189,20 +192,28 @@ export function createOrdersService(d: Deps) {
     /** GET /api/orders/summary: the summary cards and each list's count, from the counts of each kind of order. */
     async summaryForAdmin(): Promise<OrdersSummary> {
       const kinds = await repo.selectOrderKinds(db);
-      const sum = (which: (k: repo.OrderKind) => boolean, of: 'orders' | 'totalCents' = 'orders') =>
+      const sum = (which: (k: repo.OrderKind) => boolean, of: 'orders' | 'totalCents' | 'refundedCents' = 'orders') =>
         kinds.filter(which).reduce((total, k) => total + k[of], 0);
-      const paidLive = (k: repo.OrderKind) => k.status !== 'pending' && k.paymentMode === 'live';
-      const paidTest = (k: repo.OrderKind) => k.status !== 'pending' && k.paymentMode === 'test';
+      // Money came in: every status after payment, and a cancelled order only when it had been paid.
+      const paid = (k: repo.OrderKind) => k.status !== 'pending' && (k.status !== 'cancelled' || k.hasPaid);
+      const paidLive = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'live';
+      const paidTest = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'test';
+      const gross = sum(paidLive, 'totalCents');
+      const refunds = sum(paidLive, 'refundedCents');
       return {
         totalOrders: sum(LISTS.all),
         paidOrders: sum(paidLive),
-        totalRevenue: formatCents(sum(paidLive, 'totalCents')),
+        totalRevenue: formatCents(gross - refunds),
+        grossRevenue: formatCents(gross),
+        refunds: formatCents(refunds),
         testOrders: { count: sum(paidTest), total: formatCents(sum(paidTest, 'totalCents')) },
         byStatus: {
           pending: sum(LISTS.pending),
           paid: sum((k) => k.status === 'paid'),
           shipped: sum((k) => k.status === 'shipped'),
           delivered: sum((k) => k.status === 'delivered'),
+          cancelled: sum((k) => k.status === 'cancelled'),
+          refunded: sum((k) => k.status === 'refunded'),
         },
         byFilter: { 'payment-problem': sum(LISTS['payment-problem']), expired: sum(LISTS.expired) },
       };
@@ -213,7 +224,7 @@ export function createOrdersService(d: Deps) {
      * had ended takes its stock again when the owner marks it paid or further (409 when it cannot);
      * an order set back to pending keeps its stock and is never released by the sweeper.
      */
-    async setStatus(id: number, status: OrderStatus, actor: Actor): Promise<AdminOrder> {
+    async setStatus(id: number, status: SettableOrderStatus, actor: Actor): Promise<AdminOrder> {
       const updated = await db.transaction(async (tx) => {
         const order = await repo.selectById(tx, id, true);
         if (!order) throw notFound('Order');

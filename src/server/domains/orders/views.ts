@@ -19,8 +19,10 @@ export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[]): Admin
     shippingZip: o.shippingZip,
     shippingCountry: o.shippingCountry,
     total: formatCents(o.totalCents),
+    refundedTotal: formatCents(o.refundedCents),
     createdAt: o.createdAt.toISOString(),
     paidAt: o.paidAt?.toISOString() ?? null,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
     paymentMode: o.paymentMode,
     items: items.map((i) => ({
       productId: i.productId,

@@ -14,16 +14,35 @@ export interface ProviderPayment {
   lastError: string | null;
 }
 
+/** A refund as the provider reports it. 'pending' counts as given back until the provider says it failed. */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  failureReason: string | null;
+  /** The store's own refund id it was made for (kept with the provider), null for one made elsewhere. */
+  storeRef: number | null;
+}
+
 /** A verified provider event about one payment (a webhook), reduced to what the store acts on. */
 export interface ProviderEvent {
   id: string;
   type: string;
   /** The payment it concerns; null for events about anything else. */
   paymentId: string | null;
-  /** 'succeeded' → complete the order; 'failed' → record the failure; 'other' → only recorded. */
-  outcome: 'succeeded' | 'failed' | 'other';
+  /**
+   * 'succeeded' → complete the order; 'failed' → record the failure; 'refunds' → the payment's
+   * refunds as the provider knows them (made here or in its dashboard); 'other' → only recorded.
+   */
+  outcome: 'succeeded' | 'failed' | 'refunds' | 'other';
   lastError: string | null;
+  /** With outcome 'refunds': the refunds the event names. */
+  refunds?: ProviderRefund[];
 }
+
+/** The provider refused a refund (more than is left on the payment, a payment it cannot refund): no money moved. */
+export class RefundRefusedError extends Error {}
 
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
@@ -36,6 +55,11 @@ export interface PaymentProvider {
   }>;
   /** The provider's own view of a payment: the only thing the store trusts. null when unknown. */
   retrieve(id: string): Promise<ProviderPayment | null>;
+  /**
+   * Gives back part or all of a succeeded payment; the same idempotency key never refunds twice.
+   * Throws RefundRefusedError when the provider refuses it; any other error leaves it unknown.
+   */
+  refund(input: { paymentId: string; amountCents: number; idempotencyKey: string; refundRef: number }): Promise<ProviderRefund>;
   /** Cancels an unpaid payment (an expired order); does nothing to a settled one. */
   cancel(id: string): Promise<void>;
   /**

@@ -67,3 +67,34 @@ export async function selectSucceeded(db: Tx, provider: 'test' | 'stripe', ids: 
     .where(and(eq(payments.provider, provider), inArray(payments.providerPaymentId, ids), eq(payments.status, 'succeeded')));
   return rows.map((r) => r.id);
 }
+
+/**
+ * The test provider's refund: recorded once by its id (derived from the idempotency key), and taken
+ * off a succeeded payment only while it leaves no less than nothing. 'refused' when it would not.
+ */
+export async function insertTestRefund(
+  db: Tx,
+  v: { refundId: string; paymentId: string; amountCents: number },
+): Promise<'refunded' | 'repeated' | 'refused'> {
+  const fresh = await recordEvent(db, {
+    provider: 'test',
+    eventId: v.refundId,
+    type: 'refund',
+    providerPaymentId: v.paymentId,
+    payload: { amountCents: v.amountCents },
+  });
+  if (!fresh) return 'repeated';
+  const rows = await db
+    .update(payments)
+    .set({ refundedCents: sql`${payments.refundedCents} + ${v.amountCents}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.provider, 'test'),
+        eq(payments.providerPaymentId, v.paymentId),
+        eq(payments.status, 'succeeded'),
+        sql`${payments.refundedCents} + ${v.amountCents} <= ${payments.amountCents}`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0 ? 'refunded' : 'refused';
+}

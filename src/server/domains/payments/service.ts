@@ -46,6 +46,13 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
 
     cancel: (id: string) => active.cancel(id),
 
+    /**
+     * Gives back part of a payment through the provider; `refundRef` is the store's refund id, and
+     * its idempotency key, so asking again for the same refund never refunds twice.
+     */
+    refund: (paymentId: string, amountCents: number, refundRef: number) =>
+      active.refund({ paymentId, amountCents, refundRef, idempotencyKey: `store-refund-${refundRef}` }),
+
     /** The test provider's card form; undefined when Stripe is the provider. */
     confirmTest: test ? (idOrSecret: string, cardNumber: string) => test.confirm(idOrSecret, cardNumber) : undefined,
 

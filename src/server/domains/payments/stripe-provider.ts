@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import { type PaymentProvider, type PaymentStatus, type ProviderEvent, WebhookSignatureError } from './provider.ts';
+import {
+  type PaymentProvider,
+  type PaymentStatus,
+  type ProviderEvent,
+  type ProviderRefund,
+  RefundRefusedError,
+  WebhookSignatureError,
+} from './provider.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -16,6 +23,21 @@ function apiOrigin(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host'
   const u = new URL(apiUrl);
   const protocol = u.protocol === 'http:' ? 'http' : 'https';
   return { host: u.hostname, port: u.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+const paymentIdOf = (pi: string | Stripe.PaymentIntent | null | undefined) => (typeof pi === 'string' ? pi : (pi?.id ?? null));
+
+/** Stripe's refund statuses, as the store counts them: money back unless it failed or was canceled. */
+function toRefund(r: Stripe.Refund, paymentId: string): ProviderRefund {
+  const failed = r.status === 'failed' || r.status === 'canceled';
+  return {
+    id: r.id,
+    paymentId,
+    amountCents: r.amount,
+    status: failed ? 'failed' : r.status === 'succeeded' ? 'succeeded' : 'pending',
+    failureReason: failed ? (r.failure_reason ?? r.status ?? 'failed') : null,
+    storeRef: /^\d{1,10}$/.test(r.metadata?.refund_ref ?? '') ? Number(r.metadata?.refund_ref) : null,
+  };
 }
 
 const isMissing = (err: unknown) =>
@@ -72,6 +94,21 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       };
     },
 
+    async refund({ paymentId, amountCents, idempotencyKey, refundRef }) {
+      let r: Stripe.Refund;
+      try {
+        r = await stripe.refunds.create(
+          { payment_intent: paymentId, amount: amountCents, metadata: { refund_ref: String(refundRef) } },
+          { idempotencyKey },
+        );
+      } catch (err) {
+        // Stripe's answer about this refund (too much, already refunded, not paid): nothing moved.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(err.message);
+        throw err;
+      }
+      return toRefund(r, paymentId);
+    },
+
     async cancel(id) {
       try {
         await stripe.paymentIntents.cancel(id);
@@ -97,6 +134,24 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           paymentId: pi.id,
           outcome: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
           lastError: pi.last_payment_error?.message ?? null,
+        };
+      }
+      if (event.type === 'charge.refunded') {
+        const charge = event.data.object;
+        const paymentId = paymentIdOf(charge.payment_intent);
+        const refunds = (charge.refunds?.data ?? []).map((r) => toRefund(r, paymentId ?? ''));
+        return { id: event.id, type: event.type, paymentId, outcome: paymentId ? 'refunds' : 'other', lastError: null, refunds };
+      }
+      if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') {
+        const refund = event.data.object;
+        const paymentId = paymentIdOf(refund.payment_intent);
+        return {
+          id: event.id,
+          type: event.type,
+          paymentId,
+          outcome: paymentId ? 'refunds' : 'other',
+          lastError: null,
+          refunds: paymentId ? [toRefund(refund, paymentId)] : [],
         };
       }
       return { id: event.id, type: event.type, paymentId: null, outcome: 'other', lastError: null };

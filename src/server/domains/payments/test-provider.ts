@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '#db/client.ts';
-import type { PaymentProvider, PaymentStatus } from './provider.ts';
+import { type PaymentProvider, type PaymentStatus, RefundRefusedError } from './provider.ts';
 import * as repo from './repo.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -39,6 +39,17 @@ export function createTestProvider(db: Database): PaymentProvider & {
       const row = await repo.selectPayment(db, 'test', id);
       if (!row) return null;
       return { id, status: row.status, amountCents: row.amountCents, currency: row.currency, lastError: row.lastError };
+    },
+
+    async refund({ paymentId, amountCents, idempotencyKey, refundRef }) {
+      const refundId = `re_${hashSecret(idempotencyKey).slice(0, 24)}`;
+      await db.transaction(async (tx) => {
+        // Refused: thrown inside, so the refund's record rolls back with it.
+        if ((await repo.insertTestRefund(tx, { refundId, paymentId, amountCents })) === 'refused') {
+          throw new RefundRefusedError('The payment cannot be refunded by this amount: it is not paid, or less is left on it');
+        }
+      });
+      return { id: refundId, paymentId, amountCents, status: 'succeeded', failureReason: null, storeRef: refundRef };
     },
 
     async cancel(id) {

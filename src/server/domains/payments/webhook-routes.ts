@@ -36,6 +36,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
         }
       } else if (event.paymentId && event.outcome === 'failed') {
         await checkout.paymentFailed(event.paymentId, event.lastError);
+      } else if (event.paymentId && event.outcome === 'refunds') {
+        await checkout.providerRefunds(event.paymentId, event.refunds ?? []);
       }
     } catch (err) {
       if (err instanceof AppError) throw err;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, OrderStatus } from '#shared/admin.ts';
+import type { AdminOrder, SettableOrderStatus } from '#shared/admin.ts';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../ui/toast.tsx';
 import { orderLabel, STATUS_LABEL } from '../format.ts';
@@ -7,13 +7,13 @@ import { orderTimelineQuery } from './get-order-timeline.ts';
 import { ORDERS_KEY, replaceOrder } from './get-orders.ts';
 
 /** PUT /api/orders/:id/status */
-export const updateOrderStatus = (id: number, status: OrderStatus) =>
+export const updateOrderStatus = (id: number, status: SettableOrderStatus) =>
   api<AdminOrder>(`/api/orders/${id}/status`, { method: 'PUT', body: { status } });
 
 export function useUpdateOrderStatusMutation(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (status: OrderStatus) => updateOrderStatus(id, status),
+    mutationFn: (status: SettableOrderStatus) => updateOrderStatus(id, status),
     meta: { failure: () => ({ title: 'Update Failed', description: 'Failed to update order status' }) },
     onSuccess: (order) => {
       replaceOrder(qc, order);

@@ -1,0 +1,211 @@
+import { X } from 'lucide';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import type { AdminOrder } from '#shared/admin.ts';
+import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
+import { REFUND_REASON_MAX, type RefundBody } from '#shared/refunds.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field, inputClass } from '../../ui/field.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { useOrderRefunds } from './api/get-order-refunds.ts';
+import { useRefundOrderMutation } from './api/refund-order.ts';
+import { orderLabel } from './format.ts';
+
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+type Line = { quantity: string; restock: boolean };
+
+/**
+ * The order card's refund (issue "Run the business", item 1): lines and quantities, each put back in
+ * stock or not, or an amount of the owner's choosing; a reason. One refund per opening of the dialog,
+ * however often its button is pressed (the dialog's own Idempotency-Key).
+ */
+export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
+  const id = useId();
+  const state = useOrderRefunds(order.id, true);
+  const refund = useRefundOrderMutation(order.id);
+  const [key] = useState(() => crypto.randomUUID());
+  const [lines, setLines] = useState<Record<number, Line>>({});
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const data = state.data;
+  const refundable = data ? parseCents(data.refundable) : 0;
+  const linesCents = useMemo(
+    () =>
+      (data?.lines ?? []).reduce((sum, l) => {
+        const q = Number(lines[l.productId]?.quantity ?? 0);
+        return sum + (Number.isInteger(q) && q > 0 ? q * parseCents(l.unitPrice) : 0);
+      }, 0),
+    [data, lines],
+  );
+  const amountCents = amount.trim() === '' ? linesCents : AMOUNT.test(amount.trim()) ? parseCents(amount.trim()) : Number.NaN;
+
+  const setLine = (productId: number, change: Partial<Line>) =>
+    setLines((all) => ({ ...all, [productId]: { quantity: '0', restock: true, ...all[productId], ...change } }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!data) return;
+    const items = data.lines
+      .map((l) => ({
+        productId: l.productId,
+        quantity: Number(lines[l.productId]?.quantity ?? 0),
+        restock: lines[l.productId]?.restock ?? true,
+      }))
+      .filter((l) => l.quantity > 0);
+    const bad = data.lines.find((l) => {
+      const q = Number(lines[l.productId]?.quantity ?? 0);
+      return !Number.isInteger(q) || q < 0 || q > l.quantity - l.refundedQuantity;
+    });
+    if (bad) return setError(`Choose 0 to ${bad.quantity - bad.refundedQuantity} of ${bad.name}`);
+    if (Number.isNaN(amountCents)) return setError('Enter the amount as dollars and cents, such as 12.34');
+    if (amountCents <= 0) return setError('Choose the lines to refund or enter an amount');
+    if (amountCents > refundable) return setError(`At most ${formatUsd(refundable)} can be refunded`);
+    setError(undefined);
+    const body: RefundBody = {
+      ...(items.length > 0 ? { items } : {}),
+      ...(amount.trim() !== '' || items.length === 0 ? { amount: formatCents(amountCents) } : {}),
+      ...(reason.trim() ? { reason: reason.trim() } : {}),
+    };
+    refund.mutate({ body, key }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !refund.isPending && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl outline-none">
+          <div className="flex items-center justify-between border-b border-zinc-200 px-5 py-4">
+            <Dialog.Title className="text-lg font-bold">Refund order {orderLabel(order)}</Dialog.Title>
+            <Dialog.Close
+              className="inline-flex size-10 items-center justify-center rounded-md hover:bg-zinc-100"
+              aria-label="Close"
+            >
+              <Icon node={X} className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="px-5 pt-3 text-sm text-zinc-600">
+            {data
+              ? `Paid ${formatUsd(parseCents(order.total))}; refunded so far ${formatUsd(parseCents(data.refundedTotal))}; up to ${formatUsd(refundable)} can be refunded.`
+              : 'Loading what can be refunded…'}
+          </Dialog.Description>
+          {state.isError ? (
+            <p role="alert" className="px-5 py-3 text-sm font-semibold text-danger">
+              The order’s refunds could not be loaded. Close and try again.
+            </p>
+          ) : null}
+          {data ? (
+            <form noValidate onSubmit={submit} className="grid gap-4 overflow-y-auto px-5 py-4">
+              <fieldset className="grid gap-3">
+                <legend className="text-sm font-bold">Lines</legend>
+                {data.lines.map((l) => {
+                  const left = l.quantity - l.refundedQuantity;
+                  const line = lines[l.productId];
+                  return (
+                    <div
+                      key={l.productId}
+                      className="grid grid-cols-[1fr_auto] items-end gap-2 rounded-lg border border-zinc-200 p-3"
+                    >
+                      <div className="text-sm">
+                        <p className="font-semibold">{l.name}</p>
+                        <p className="text-zinc-600">
+                          {l.quantity} bought at {formatUsd(parseCents(l.unitPrice))}
+                          {l.refundedQuantity > 0 ? `, ${l.refundedQuantity} refunded` : ''}
+                        </p>
+                        <label className="mt-2 flex items-center gap-2">
+                          <input
+                            type="checkbox"
+                            className="size-5 accent-zinc-900"
+                            checked={line?.restock ?? true}
+                            disabled={left === 0}
+                            onChange={(e) => setLine(l.productId, { restock: e.target.checked })}
+                          />
+                          Put back in stock
+                        </label>
+                      </div>
+                      <div>
+                        <label htmlFor={`${id}-q-${l.productId}`} className="block text-xs font-bold">
+                          Refund <span className="sr-only">of {l.name}</span>(0–{left})
+                        </label>
+                        <input
+                          id={`${id}-q-${l.productId}`}
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          max={left}
+                          disabled={left === 0}
+                          value={line?.quantity ?? '0'}
+                          onChange={(e) => setLine(l.productId, { quantity: e.target.value })}
+                          className={`${inputClass} w-20`}
+                        />
+                      </div>
+                    </div>
+                  );
+                })}
+              </fieldset>
+              <Field
+                id={`${id}-amount`}
+                label="Amount (USD)"
+                optional
+                inputMode="decimal"
+                placeholder={linesCents > 0 ? formatCents(linesCents) : 'e.g. 10.00'}
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+              <p className="-mt-3 text-xs text-zinc-600">
+                Empty: the chosen lines’ worth. An amount replaces it (shipping, a goodwill refund).
+              </p>
+              <div>
+                <label htmlFor={`${id}-reason`} className="text-sm font-bold">
+                  Reason <span className="font-normal text-muted">(optional)</span>
+                </label>
+                <textarea
+                  id={`${id}-reason`}
+                  rows={2}
+                  maxLength={REFUND_REASON_MAX}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  className={inputClass}
+                />
+              </div>
+              {error ? (
+                <p role="alert" className="text-sm font-semibold text-danger">
+                  {error}
+                </p>
+              ) : null}
+              <div className="flex flex-wrap justify-end gap-2">
+                <Dialog.Close asChild>
+                  <Button variant="outline" disabled={refund.isPending}>
+                    Close
+                  </Button>
+                </Dialog.Close>
+                <Button type="submit" disabled={refund.isPending || refundable === 0}>
+                  {refund.isPending
+                    ? 'Refunding...'
+                    : `Refund ${Number.isNaN(amountCents) || amountCents <= 0 ? '' : formatUsd(amountCents)}`.trim()}
+                </Button>
+              </div>
+              {data.refunds.length > 0 ? (
+                <section aria-label="Refunds so far" className="border-t border-zinc-100 pt-3 text-sm">
+                  <h3 className="font-bold">Refunds so far</h3>
+                  <ul className="mt-1 grid gap-1">
+                    {data.refunds.map((r) => (
+                      <li key={r.id}>
+                        <time dateTime={r.createdAt}>{WHEN.format(new Date(r.createdAt))}</time> ·{' '}
+                        {formatUsd(parseCents(r.amount))} · {r.status === 'succeeded' ? 'refunded' : r.status}
+                        {r.reason ? ` · ${r.reason}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+            </form>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

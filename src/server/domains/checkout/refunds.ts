@@ -1,0 +1,238 @@
+import type { AdminOrder } from '#shared/admin.ts';
+import type { Refund, RefundRequest } from '#shared/refunds.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { Actor } from '../orders/service.ts';
+import { type ProviderRefund, RefundRefusedError } from '../payments/provider.ts';
+import type { CheckoutDeps } from './deps.ts';
+import type { OrderHolds } from './order-holds.ts';
+
+/** How long a refund may wait for the provider's answer before the sweep asks again. */
+const REFUND_RETRY_AFTER_MS = 60_000;
+
+/**
+ * Refunds and cancellation (docs/decisions/0027): the order checks and records a refund (pending,
+ * its amount off what is left), the provider is asked outside any transaction with the refund's
+ * own idempotency key, and its answer settles the refund: stock put back for the lines chosen, the
+ * order 'refunded' or 'cancelled', one e-mail. A lost answer leaves the refund pending; the sweep
+ * asks again with the same key, so the money moves once.
+ */
+export function createRefunds(
+  d: CheckoutDeps,
+  holds: OrderHolds,
+  completePayment: (paymentIntentId: string) => Promise<unknown>,
+) {
+  const { db, catalog, orders, payments } = d;
+
+  /** Asks the provider for a pending refund and records its answer; the refund as it now stands. */
+  async function settle(refundId: number): Promise<Refund> {
+    const pending = await orders.refunds.byId(refundId);
+    if (!pending) throw notFound('Refund');
+    if (pending.status !== 'pending') return orders.refunds.view(pending);
+    const order = await orders.byId(pending.orderId);
+    if (!order?.paymentIntentId) throw notFound('Order');
+
+    let answer: ProviderRefund;
+    try {
+      answer = await payments.refund(order.paymentIntentId, pending.amountCents, pending.id);
+    } catch (err) {
+      if (err instanceof RefundRefusedError) {
+        await db.transaction((tx) => orders.refunds.failed(tx, pending.id, err.message));
+        throw new AppError('conflict', `The payment provider refused the refund: ${err.message}`);
+      }
+      d.log.error({ err, refundId: pending.id, orderId: pending.orderId }, 'refund not answered; asked again later');
+      throw new AppError(
+        'unavailable',
+        'The payment provider did not answer. The refund is recorded as pending and is asked again within minutes; it is never made twice.',
+      );
+    }
+    return record(pending.id, answer);
+  }
+
+  /** The provider's answer about one of the store's refunds, recorded once. */
+  async function record(refundId: number, answer: ProviderRefund): Promise<Refund> {
+    let restocked = false;
+    await db.transaction(async (tx) => {
+      if (answer.status === 'failed') {
+        await orders.refunds.failed(tx, refundId, answer.failureReason ?? 'refused by the payment provider');
+        return;
+      }
+      const done = await orders.refunds.succeeded(tx, refundId, answer.id);
+      if (done && done.restock.length > 0) {
+        await catalog.restock(tx, done.refund.orderId, done.restock, done.refund.actor);
+        restocked = true;
+      }
+    });
+    if (restocked) await catalog.catalogChanged();
+    orders.deliverMail();
+    const refund = await orders.refunds.byId(refundId);
+    if (!refund) throw notFound('Refund');
+    if (refund.status === 'failed') {
+      throw new AppError('conflict', `The payment provider refused the refund: ${refund.failureReason ?? 'no reason given'}`);
+    }
+    return orders.refunds.view(refund);
+  }
+
+  /**
+   * POST /api/orders/:id/refunds. A request key (the `Idempotency-Key` header) makes the same
+   * request one refund however often it is sent; without one each request is a refund of its own,
+   * still never past what was paid.
+   */
+  async function refund(
+    orderId: number,
+    request: RefundRequest,
+    actor: Actor,
+    requestKey: string | null,
+    cancelsOrder = false,
+  ): Promise<{ refund: Refund; created: boolean }> {
+    if (requestKey) {
+      const earlier = await orders.refunds.byKey(orderId, requestKey);
+      if (earlier) return { refund: await settleOrView(earlier.id), created: false };
+    }
+    const reserved = await db.transaction(async (tx) => {
+      const order = await orders.lock(tx, orderId);
+      if (!order) throw notFound('Order');
+      // Under the order's lock: a request with this key that got here first made the refund.
+      const earlier = requestKey ? await orders.refunds.byKey(orderId, requestKey, tx) : undefined;
+      if (earlier) return { row: earlier, created: false };
+      const row = await orders.refunds.reserve(tx, order, request, { actor, requestKey, cancelsOrder });
+      if (!row) throw new AppError('conflict', 'The refund could not be recorded; try again');
+      return { row, created: true };
+    });
+    if (!reserved.created) return { refund: await settleOrView(reserved.row.id), created: false };
+    return { refund: await settle(reserved.row.id), created: true };
+  }
+
+  /** A repeated request's refund: asked again if still pending, else as it stands. */
+  async function settleOrView(refundId: number): Promise<Refund> {
+    const row = await orders.refunds.byId(refundId);
+    if (!row) throw notFound('Refund');
+    return row.status === 'pending' ? settle(refundId) : orders.refunds.view(row);
+  }
+
+  return {
+    refund,
+    cancel,
+
+    /** Refunds the provider has not answered (a crash, a timeout): asked again with the same key. */
+    async retryPendingRefunds(): Promise<number> {
+      let settled = 0;
+      for (const r of await orders.refunds.stalePending(new Date(Date.now() - REFUND_RETRY_AFTER_MS))) {
+        const ok = await settle(r.id).then(
+          () => true,
+          () => false,
+        );
+        if (ok) settled += 1;
+      }
+      return settled;
+    },
+
+    /**
+     * The provider's word on a payment's refunds (a webhook): the store's own refunds settled or
+     * failed, and a refund made in the provider's dashboard recorded once, as money back without restock.
+     */
+    async providerRefunds(paymentIntentId: string, reported: readonly ProviderRefund[]): Promise<void> {
+      const order = await orders.byPaymentId(paymentIntentId);
+      if (!order) return;
+      for (const r of reported) {
+        const own = await db.transaction((tx) => orders.refunds.byProviderId(tx, r.id));
+        if (own) {
+          if (r.status === 'failed') await db.transaction((tx) => orders.refunds.failed(tx, own.id, r.failureReason ?? 'failed'));
+          continue;
+        }
+        if (r.status === 'failed') continue;
+        // One of the store's own refunds whose answer was lost: its reference says which.
+        const mine = r.storeRef === null ? undefined : await orders.refunds.byId(r.storeRef);
+        if (mine && mine.orderId === order.id) {
+          if (mine.status === 'pending') await record(mine.id, r).catch(() => undefined);
+          continue;
+        }
+        const added = await db.transaction(async (tx) => {
+          const locked = await orders.lock(tx, order.id);
+          return locked ? orders.refunds.external(tx, locked, r.id, r.amountCents) : false;
+        });
+        if (added) orders.deliverMail();
+      }
+    },
+  };
+
+  /**
+   * POST /api/orders/:id/cancel. An unpaid order: its payment cancelled, its hold released. A paid
+   * one, not shipped: refunded in full, what was not refunded yet put back in stock, then
+   * 'cancelled'. A shipped one is refused (that is a return). Cancelling twice changes nothing.
+   */
+  async function cancel(orderId: number, reason: string | undefined, actor: Actor): Promise<AdminOrder> {
+    const found = await orders.byId(orderId);
+    if (!found) throw notFound('Order');
+    if (found.status === 'cancelled') return orders.adminOrder(orderId);
+    if (found.status === 'shipped' || found.status === 'delivered') {
+      throw new AppError(
+        'conflict',
+        'This order has shipped and cannot be cancelled. Refund what comes back as a return instead.',
+      );
+    }
+    if (found.status === 'refunded') throw new AppError('conflict', 'This order is refunded in full already');
+    if (found.status !== 'pending') return cancelPaid(orderId, reason, actor);
+
+    if (found.paidAt) {
+      throw new AppError('conflict', 'This order was paid and set back to pending: set it to paid, then cancel it to refund it');
+    }
+    if (found.paymentIssue) {
+      throw new AppError(
+        'conflict',
+        "This order has a payment problem: settle the payment in the payment provider's dashboard before cancelling it",
+      );
+    }
+    // The payment first: once cancelled at the provider it can no longer succeed behind the store's back.
+    if (found.paymentIntentId) {
+      await payments.cancel(found.paymentIntentId);
+      const payment = await payments.retrieve(found.paymentIntentId).catch(() => null);
+      if (payment?.status === 'succeeded') {
+        await completePayment(found.paymentIntentId);
+        return cancel(orderId, reason, actor);
+      }
+    }
+    const cancelled = await db.transaction(async (tx) => {
+      const order = await orders.lock(tx, orderId);
+      if (!order) throw notFound('Order');
+      if (order.status !== 'pending') return false;
+      if (order.paidAt || order.paymentIssue)
+        throw new AppError('conflict', 'This order was paid meanwhile: cancel it again to refund it');
+      if (!order.stockReleasedAt) await holds.release(tx, order);
+      await orders.cancelUnpaid(tx, order, reason ?? null, actor);
+      return true;
+    });
+    // Changed meanwhile (paid, cancelled by another request): decided again on what it is now.
+    if (!cancelled) return cancel(orderId, reason, actor);
+    await catalog.catalogChanged();
+    return orders.adminOrder(orderId);
+  }
+
+  /** A paid order cancelled: whatever is left refunded, every unit not refunded yet back in stock. */
+  async function cancelPaid(orderId: number, reason: string | undefined, actor: Actor): Promise<AdminOrder> {
+    // Another request is cancelling it right now: its refund, not a second one.
+    const inFlight = await orders.refunds.pendingCancellation(orderId);
+    if (inFlight) {
+      await settleOrView(inFlight.id);
+      return orders.adminOrder(orderId);
+    }
+    const left = await orders.refunds.summary(orderId);
+    const items = left.lines
+      .filter((l) => l.quantity > l.refundedQuantity)
+      .map((l) => ({ productId: l.productId, quantity: l.quantity - l.refundedQuantity, restock: true }));
+    const request: RefundRequest = {
+      amount: left.refundable,
+      ...(items.length > 0 ? { items } : {}),
+      ...(reason ? { reason } : {}),
+    };
+    // One key per state of the order's refunds: a double click is one refund; after a refused one, a new try.
+    const failed = left.refunds.filter((r) => r.status === 'failed').length;
+    const done = await refund(orderId, request, actor, `cancel-${left.refundedTotal}-${failed}`, true);
+    if (done.refund.status === 'failed') {
+      throw new AppError(
+        'conflict',
+        `The payment provider refused the refund: ${done.refund.failureReason ?? 'no reason given'}`,
+      );
+    }
+    return orders.adminOrder(orderId);
+  }
+}
