@@ -51,12 +51,18 @@ export interface DatabaseOptions {
   /** PGlite's shared_buffers (PostgreSQL's units: 16MB, 512kB); PGLITE_SHARED_BUFFERS by default. */
   sharedBuffers?: string | undefined;
   poolSize?: number;
+  /** How long a query waits for a free connection (or a new one) before it fails; 5 s by default. */
+  poolTimeoutMs?: number | undefined;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.url) {
-    // A server that is down or unreachable fails a request within seconds instead of holding it.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+    // A server that is down or unreachable, or a pool busy for longer, fails a request within seconds instead of holding it.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.poolTimeoutMs ?? 5000,
+    });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;

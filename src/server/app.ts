@@ -132,7 +132,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database =
     opts.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      sharedBuffers: config.pgliteSharedBuffers,
+      poolTimeoutMs: config.databasePoolTimeoutMs,
+    }));
   if (!opts.database || !opts.keepDatabaseOpen) app.addHook('onClose', () => database.close());
   const tokenSecret = await database.exclusive(async () => {
     await database.migrate();

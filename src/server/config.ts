@@ -30,6 +30,8 @@ export const ConfigSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
+  /** How long a request waits for one of the pool's PostgreSQL connections before it is answered 503. */
+  DATABASE_POOL_TIMEOUT_MS: positiveInt.max(600_000).default(5000),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADMIN_USERNAME: optionalString,
   // The sign-in form's own rules, so the configured password can be typed there.
@@ -150,6 +152,7 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** PGlite's shared_buffers. */
   readonly pgliteSharedBuffers: string;
+  readonly databasePoolTimeoutMs: number;
   readonly publicUrl: string;
   readonly logLevel: string;
   /** `npm run bench`'s constant-JSON route (bench/README.md). */
@@ -250,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    databasePoolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     benchBaseline: e.BENCH_BASELINE === 'true',

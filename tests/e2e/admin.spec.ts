@@ -123,6 +123,58 @@ test('the owner finds an order by its number, reads its history and adds a note'
   await expect(history).toHaveCount(0);
 });
 
+test('the owner refunds a line back into stock, then cancels the order: refunded in full', async ({ page }) => {
+  const email = `refund.${Date.now()}@example.com`;
+  const paymentIntentId = await placeOrder(page, email);
+  const order = await (await page.request.get(`/api/orders/confirmation/${paymentIntentId}`)).json();
+  const stock = async () => (await (await page.request.get('/api/products/5')).json()).inventory as number;
+  const before = await stock();
+  await signIn(page);
+  // The search's answer first: the list it replaces would take an open dialog with it.
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/orders?') && r.url().includes('q=')),
+    page.getByPlaceholder('Search by name, e-mail, payment ID or order number').fill(`#${order.orderId}`),
+  ]);
+  const card = page.getByRole('article').filter({ hasText: email });
+  await expect(card).toHaveCount(1);
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  await card.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund order` });
+  await expect(dialog).toContainText('up to $41.89 can be refunded');
+  await dialog.getByLabel(/^Refund of .+ \(0–2\)$/).fill('1');
+  await expect(dialog.getByLabel('Put back in stock')).toBeChecked();
+  await dialog.getByLabel('Reason (optional)').fill('One bottle arrived cracked');
+  await page.screenshot({ path: test.info().outputPath('refund-dialog.png') });
+  await dialog.getByRole('button', { name: 'Refund $18.99' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`$18.99 refunded on order #${order.orderId}.`, { exact: true }).first()).toBeVisible();
+  await expect(card.getByTestId('order-refunded')).toHaveText('Refunded $18.99 · net $22.90');
+  expect(await stock()).toBe(before + 1);
+
+  await card.getByRole('button', { name: 'History & Notes' }).click();
+  const history = card.getByRole('region', { name: `History of order #${order.orderId}` });
+  await expect(history).toContainText('Refunded $18.99 for 1 ×');
+  await expect(history).toContainText('(One bottle arrived cracked); put back in stock: 1 ×');
+
+  await card.getByRole('button', { name: 'Cancel Order' }).click();
+  const confirm = page.getByRole('dialog', { name: `Cancel order` });
+  await expect(confirm).toContainText('$22.90 is refunded to the customer’s card');
+  // The dialog is usable by keyboard: Escape keeps the order.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await card.getByRole('button', { name: 'Cancel Order' }).click();
+  await page.screenshot({ path: test.info().outputPath('cancel-dialog.png') });
+  await confirm.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(card.getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(card.getByTestId('order-refunded')).toHaveText('Refunded $41.89');
+  await expect(history).toContainText('Order cancelled');
+  expect(await stock()).toBe(before + 2);
+  await expect(card.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('order-cancelled.png'), fullPage: true });
+});
+
 test('the owner prints a label and a packing slip; without a printer the dashboard says so', async ({ page }) => {
   const email = `label.${Date.now()}@example.com`;
   await placeOrder(page, email);

@@ -329,6 +329,10 @@ describe('POST /api/orders/:id/cancel', () => {
     ]);
     const types = (await timeline(order.id)).map((e) => e.type);
     expect(types.filter((x) => x === 'refunded')).toHaveLength(1);
+    // Nothing to ship any more.
+    const label = await admin.call('POST', `/api/orders/${order.id}/create-label`);
+    expect(label.statusCode).toBe(409);
+    expect(label.json().message).toBe('This order is cancelled: no label can be made for it');
     expect(types.filter((x) => x === 'cancelled')).toHaveLength(1);
   });
 

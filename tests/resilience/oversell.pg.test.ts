@@ -13,6 +13,8 @@ beforeAll(async () => {
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000',
     RATE_LIMIT_CART_PER_MINUTE: '1000000',
     RATE_LIMIT_SHIPPING_PER_MINUTE: '1000000',
+    // Correctness under 1,000 at once, not latency: on a busy machine a checkout may wait long for a connection.
+    DATABASE_POOL_TIMEOUT_MS: '120000',
   });
   expect(t.driver).toBe('postgres');
 });
@@ -28,9 +30,11 @@ describe('no oversell at scale', () => {
 
     const started = await Promise.all(shoppers.map((s) => s.checkout()));
     const ok = started.map((r, i) => ({ r, s: shoppers[i] })).filter((x) => x.r.statusCode === 201);
-    expect(ok).toHaveLength(50);
-    expect(started.filter((r) => r.statusCode === 409)).toHaveLength(950);
-    expect(started.every((r) => r.statusCode < 500)).toBe(true);
+    // Every answer by status, so a failure names what the others got (and one of their messages).
+    const answers: Record<string, number> = {};
+    for (const r of started) answers[r.statusCode] = (answers[r.statusCode] ?? 0) + 1;
+    const odd = started.find((r) => r.statusCode !== 201 && r.statusCode !== 409);
+    expect(answers, odd?.body).toEqual({ 201: 50, 409: 950 });
 
     // Everyone who got a unit pays at once, and completes twice over.
     await Promise.all(

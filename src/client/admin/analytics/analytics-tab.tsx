@@ -59,7 +59,9 @@ export function AnalyticsTab() {
       <Card title="Revenue Metrics">
         <Figures
           rows={[
-            ['Total revenue', formatUsd(parseCents(b.totalRevenue))],
+            ['Total revenue (net of refunds)', formatUsd(parseCents(b.totalRevenue))],
+            ['Gross sales', formatUsd(parseCents(b.grossRevenue))],
+            ['Refunds', formatUsd(parseCents(b.refunds))],
             ['Last 30 days', formatUsd(parseCents(b.last30DaysRevenue))],
             ['Last 7 days', formatUsd(parseCents(b.last7DaysRevenue))],
             ['Average order value', formatUsd(parseCents(b.averageOrderValue))],

@@ -2,9 +2,9 @@ import type { OrdersSummary } from '#shared/admin.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 
 /**
- * docs/product.md §2: Total Orders, Paid Orders, Total Revenue (paid orders' totals, 2 decimals), as the server
- * counts them. Orders paid with test payments moved no money: they are left out of Paid Orders and
- * Revenue and named apart.
+ * docs/product.md §2: Total Orders, Paid Orders, Total Revenue (paid orders' totals less refunds, 2 decimals,
+ * gross and refunds beside it once there are refunds), as the server counts them. Orders paid with
+ * test payments moved no money: they are left out of Paid Orders and Revenue and named apart.
  */
 export function SummaryCards({ summary }: { summary: OrdersSummary | undefined }) {
   const cards = [
@@ -26,6 +26,12 @@ export function SummaryCards({ summary }: { summary: OrdersSummary | undefined }
           </p>
         </div>
       ))}
+      {summary && parseCents(summary.refunds) > 0 ? (
+        <p className="col-span-3 text-xs text-zinc-600" data-testid="summary-refunds">
+          Revenue is net of refunds: {formatUsd(parseCents(summary.grossRevenue))} paid, {formatUsd(parseCents(summary.refunds))}{' '}
+          refunded.
+        </p>
+      ) : null}
       {tests && tests.count > 0 ? (
         <p className="col-span-3 text-xs text-zinc-600" data-testid="summary-test-orders">
           Not counted: {tests.count} test {tests.count === 1 ? 'order' : 'orders'} ({formatUsd(parseCents(tests.total))}) paid

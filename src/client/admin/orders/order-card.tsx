@@ -16,7 +16,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
   const update = useUpdateOrderStatusMutation(order.id);
   const label = useCreateLabelMutation(order.id);
   const cancelLabel = useVoidLabelMutation(order.id);
-  const canLabel = order.status !== 'pending' && Boolean(order.shippingAddress);
+  const canLabel = ['paid', 'shipped', 'delivered'].includes(order.status) && Boolean(order.shippingAddress);
   const shownStatus = update.isPending && update.variables ? update.variables : order.status;
   const shippedOrLater = shownStatus === 'shipped' || shownStatus === 'delivered';
   // Ticked at once; untick again if the update fails.
@@ -177,7 +177,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           <Button
             size="sm"
             disabled={!canLabel || label.isPending}
-            title={canLabel ? undefined : 'Labels are made for paid orders with an address'}
+            title={canLabel ? undefined : 'Labels are made for paid orders with an address, not for cancelled or refunded ones'}
             onClick={() => label.mutate()}
           >
             {label.isPending ? 'Printing...' : 'Print Label'}

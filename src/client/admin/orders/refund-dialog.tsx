@@ -128,7 +128,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose():
                       </div>
                       <div>
                         <label htmlFor={`${id}-q-${l.productId}`} className="block text-xs font-bold">
-                          Refund <span className="sr-only">of {l.name}</span>(0–{left})
+                          Refund <span className="sr-only">of {l.name} </span>(0–{left})
                         </label>
                         <input
                           id={`${id}-q-${l.productId}`}

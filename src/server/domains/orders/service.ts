@@ -257,6 +257,9 @@ export function createOrdersService(d: Deps) {
       const row = await repo.selectById(db, id);
       if (!row) throw notFound('Order');
       if (row.status === 'pending') throw new AppError('conflict', 'This order is not paid yet: no label can be made for it');
+      if (row.status === 'cancelled' || row.status === 'refunded') {
+        throw new AppError('conflict', `This order is ${row.status}: no label can be made for it`);
+      }
       if (!row.shippingAddress || !row.shippingCity || !row.shippingState || !row.shippingZip) {
         throw new AppError('conflict', 'This order has no shipping address: no label can be made for it');
       }
