@@ -11,6 +11,8 @@ export const ORDER_FILTERS = [
   { value: 'pending', label: 'Pending' },
   { value: 'shipped', label: 'Shipped' },
   { value: 'delivered', label: 'Delivered' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'refunded', label: 'Refunded' },
   { value: 'payment-problem', label: 'Payment problems' },
   { value: 'expired', label: 'Closed unpaid' },
 ] as const;
