@@ -9,12 +9,12 @@ import { defineConfig } from 'vite';
  * chunk of its own (src/client/app/lazy-page.tsx); the drawer, menu and toasts load on idle; the
  * admin dashboard, when it comes, is a chunk the storefront never loads.
  */
-// (TanStack's mutation hooks are only used by the lazily loaded drawer, and useQueries by the dashboard, so they stay with them.)
+// (TanStack's mutation hooks are only used by the lazily loaded drawer, and useQueries and useInfiniteQuery by the dashboard, so they stay with them.)
 const CORE_PACKAGES =
-  /\/node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState|useQueries|queriesObserver))/;
+  /\/node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState|useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions))/;
 const CORE_SOURCES = /\/src\/(shared|client\/(app|lib|ui|storefront\/(layout|cart|catalog|pages|articles\/api)))\//;
 const LAZY_SOURCES =
-  /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge|faq)\.tsx$|storefront\/cart\/drawer\/|storefront\/catalog\/components\/(quantity-selector|held-note)\.tsx$)|shared\/(admin|refunds|validation|secret-params|review-token|review-types)\.ts$)/;
+  /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge|faq)\.tsx$|storefront\/cart\/drawer\/|storefront\/catalog\/components\/(quantity-selector|held-note)\.tsx$)|shared\/(admin|refunds|validation|secret-params|review-token|review-types|stock-movements)\.ts$)/;
 
 /**
  * The packages the built page renderer (dist/ssr) loads from node_modules at run time: they are the

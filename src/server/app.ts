@@ -151,7 +151,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Listen for other instances' changes before answering from any cache.
   await notifier.ready();
 
-  const catalog = createCatalogService(database.db, notifier);
+  const mailer = createMailer(config);
+  app.addHook('onClose', async () => mailer.close());
+  const outbox = createOutbox({ db: database.db, mailer, log: app.log });
+  // Hooks run last-registered first: a delivery under way ends before the mailer and the database close.
+  app.addHook('onClose', () => outbox.close());
+  const store = { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone };
+  const catalog = createCatalogService(database.db, notifier, { outbox, ownerEmail: config.ownerEmail, store });
   const cart = createCartService(database.db, catalog);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -161,12 +167,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database.db,
     opts.paymentProvider ?? (config.stripe && stripe ? stripe.createStripeProvider(config.stripe) : undefined),
   );
-  const mailer = createMailer(config);
-  app.addHook('onClose', async () => mailer.close());
-  const outbox = createOutbox({ db: database.db, mailer, log: app.log });
-  // Hooks run last-registered first: a delivery under way ends before the mailer and the database close.
-  app.addHook('onClose', () => outbox.close());
-  const store = { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone };
   const orders = createOrdersService({
     db: database.db,
     catalog,

@@ -46,6 +46,13 @@ describe('config', () => {
     expect(c.tags.gaMeasurementId).toBe('G-TEST');
   });
 
+  it('sends the owner’s alerts to OWNER_EMAIL, none when it is unset or empty, and refuses what is not an address', () => {
+    expect(loadConfig({}).ownerEmail).toBeUndefined();
+    expect(loadConfig({ OWNER_EMAIL: '  ' }).ownerEmail).toBeUndefined();
+    expect(loadConfig({ OWNER_EMAIL: ' owner@example.com ' }).ownerEmail).toBe('owner@example.com');
+    expect(() => loadConfig({ OWNER_EMAIL: 'owner at example.com' })).toThrow(/OWNER_EMAIL: must be an e-mail address/);
+  });
+
   it('serves the API description unless API_DOCS=false', () => {
     expect(loadConfig({}).apiDocs).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'false' }).apiDocs).toBe(false);

@@ -56,6 +56,8 @@ export const ConfigSchema = z.object({
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
   SUPPORT_EMAIL: z.email().default('support@ironwakesalts.com'),
+  /** Where the owner's alerts go (a product's stock falling low); unset: none are sent. */
+  OWNER_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
   SUPPORT_PHONE: z.string().min(3).default('+1-800-555-0199'),
   PRINTER_URL: optionalString.pipe(z.url({ protocol: /^(ipps?|https?)$/ }).optional()),
   SHIP_FROM_NAME: z.string().trim().min(1).max(60).default('Ironwake Salts'),
@@ -175,6 +177,8 @@ export interface Config {
     | undefined;
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
   readonly support: { readonly email: string; readonly phone: string };
+  /** The owner's address for the store's alerts (low stock, docs/decisions/0029); undefined: no alerts. */
+  readonly ownerEmail: string | undefined;
   readonly printerUrl: string | undefined;
   readonly shipping: {
     readonly from: {
@@ -272,6 +276,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Ironwake Salts <${e.SUPPORT_EMAIL}>` },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
+    ownerEmail: e.OWNER_EMAIL,
     printerUrl: e.PRINTER_URL,
     shipping: {
       from: {

@@ -258,6 +258,66 @@ test('the owner creates, edits, restocks and deletes a product, and uploads its 
   await expect(page.getByRole('article').filter({ hasText: name })).toHaveCount(0);
 });
 
+test('the owner reads a product’s stock history, a page at a time, with the keyboard', async ({ page, baseURL }) => {
+  await signIn(page);
+  const headers = { origin: baseURL ?? '' };
+  const name = `History Bottle ${Date.now()}`;
+  const created = await page.request.post('/api/admin/products', {
+    headers,
+    data: {
+      name,
+      description: 'A bottle whose every unit is accounted for.',
+      price: '12.00',
+      imageUrl: '/api/product-images/single',
+      isActive: true,
+      inventory: 12,
+      displayOrder: 9,
+    },
+  });
+  const id = (await created.json()).id as number;
+  // A shopper's checkout takes 3, then the owner adds units one at a time: 54 changes in all.
+  const sessionId = `session-${Date.now()}-${Math.random().toString(36).slice(2).padEnd(32, 'h').slice(0, 32)}`;
+  expect((await page.request.post('/api/cart', { data: { sessionId, productId: id, quantity: 3 } })).ok()).toBe(true);
+  expect((await page.request.post('/api/checkout', { data: { sessionId } })).status()).toBe(201);
+  for (let i = 0; i < 52; i++) {
+    expect((await page.request.put(`/api/admin/products/${id}/inventory`, { headers, data: { change: 1 } })).ok()).toBe(true);
+  }
+
+  // The low-stock e-mail's link opens the Inventory tab.
+  await page.goto('/admin?tab=inventory');
+  await expect(page.getByRole('tab', { name: 'Inventory' })).toHaveAttribute('aria-selected', 'true');
+  const card = page.getByRole('article').filter({ hasText: name });
+  await expect(card.getByTestId('stock')).toHaveText('61');
+  const open = card.getByRole('button', { name: 'Stock History' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Stock History' });
+  await expect(dialog).toContainText(`${name}: every change of its stock, newest first`);
+  const rows = dialog.getByRole('row');
+  await expect(rows).toHaveCount(51); // the header and the newest 50
+  await expect(rows.nth(1)).toContainText('+1');
+  await expect(rows.nth(1)).toContainText('61');
+  await expect(rows.nth(1)).toContainText('Adjusted by hand');
+  await expect(rows.nth(1)).toContainText('owner');
+  await page.screenshot({ path: test.info().outputPath('stock-history.png') });
+
+  await dialog.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows).toHaveCount(55);
+  await expect(dialog.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expect(rows.nth(53)).toContainText('-3');
+  await expect(rows.nth(53)).toContainText('Taken by a checkout (sold once paid)');
+  await expect(rows.nth(53)).toContainText(/Order #\d+/);
+  await expect(rows.nth(53)).toContainText('Shopper');
+  await expect(rows.nth(54)).toContainText('+12');
+  await expect(rows.nth(54)).toContainText('Product created');
+  await page.screenshot({ path: test.info().outputPath('stock-history-end.png') });
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(open).toBeFocused();
+  expect((await page.request.delete(`/api/admin/products/${id}`, { headers })).ok()).toBe(true);
+});
+
 test('an ended session leads back to sign-in from any call, in the words docs/product.md §6 and §8 give it', async ({ page }) => {
   await signIn(page);
   await page.getByRole('tab', { name: 'Inventory' }).click();

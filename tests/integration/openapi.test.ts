@@ -302,6 +302,25 @@ describe('the API description against what the store does', () => {
     expectDocumented('GET', '/api/reviews/stats/{productId}', await t.app.inject({ url: '/api/reviews/stats/5' }));
   });
 
+  it('describes what a product’s stock history answers', async () => {
+    const admin = await signedIn(t.app);
+    expectDocumented(
+      'GET',
+      '/api/admin/products/{id}/stock-movements',
+      await admin.call('GET', '/api/admin/products/5/stock-movements'),
+    );
+    expectDocumented(
+      'GET',
+      '/api/admin/products/{id}/stock-movements',
+      await admin.call('GET', '/api/admin/products/999999/stock-movements'),
+    );
+    expectDocumented(
+      'GET',
+      '/api/admin/products/{id}/stock-movements',
+      await admin.call('GET', '/api/admin/products/5/stock-movements?limit=0'),
+    );
+  });
+
   it('describes what a checkout answers, from start to paid order', async () => {
     const s = shopper(t.app);
     await s.add(5, 1);

@@ -161,6 +161,10 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'GET', url: (id) => `/api/orders?limit=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/orders?cursor=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/orders?q=${id}&limit=${id}&cursor=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/products/${id}/stock-movements`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/products/5/stock-movements?limit=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/products/5/stock-movements?cursor=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/products/${id}/stock-movements?limit=${id}&cursor=${id}`, admin: true },
 ];
 
 describe('a corpus of malformed requests', () => {

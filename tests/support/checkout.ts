@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { STOCK_LOW_MAX } from '#shared/constants.ts';
 import { newSessionId } from './app.ts';
 
 /** Both drivers answer raw SQL with { rows }. */
@@ -80,8 +81,14 @@ export async function inventoryOf(app: FastifyInstance, productId: number): Prom
   return Number(rows[0]?.inventory);
 }
 
+/**
+ * The product's stock, as if it had been so for a while: in the low band (10 or fewer) its low-stock
+ * alert counts as sent, above it as armed (docs/decisions/0029).
+ */
 export async function setInventory(app: FastifyInstance, productId: number, inventory: number): Promise<void> {
-  await app.database.db.execute(sql`update products set inventory = ${inventory} where id = ${productId}`);
+  await app.database.db.execute(
+    sql`update products set inventory = ${inventory}, low_stock_alerted = ${inventory <= STOCK_LOW_MAX} where id = ${productId}`,
+  );
   await app.services.catalog.catalogChanged();
 }
 

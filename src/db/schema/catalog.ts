@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { STOCK_MOVEMENT_REASONS } from '#shared/stock-movements.ts';
 
 /** Owned by the catalog domain. Money in integer cents; ids come from an identity and are never reused. */
 export const products = pgTable(
@@ -15,6 +16,11 @@ export const products = pgTable(
     inventory: integer('inventory').notNull().default(0),
     displayOrder: integer('display_order').notNull().default(0),
     weightGrams: integer('weight_grams').notNull().default(30),
+    /**
+     * The owner has been told that the stock is low (docs/decisions/0029): set by the decrement that
+     * takes it to STOCK_LOW_MAX or fewer, cleared when the stock is back above it.
+     */
+    lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -28,7 +34,9 @@ export const products = pgTable(
 );
 
 /**
- * Every change of stock with its reason (reservation, release, admin adjustment, seed).
+ * Every change of stock with its reason: held for a checkout, sold at payment (a checkout that held
+ * nothing), back from a checkout that was not paid or that its cart replaced, the owner's changes,
+ * the seed.
  * product_id is kept as a plain number so the history survives a product's deletion.
  */
 export const stockMovements = pgTable(
@@ -38,16 +46,15 @@ export const stockMovements = pgTable(
     productId: integer('product_id').notNull(),
     delta: integer('delta').notNull(),
     inventoryAfter: integer('inventory_after').notNull(),
-    reason: text('reason', {
-      enum: ['seed', 'checkout_reserve', 'reservation_release', 'admin_adjust', 'admin_set', 'product_created', 'refund_restock'],
-    }).notNull(),
+    reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).notNull(),
     orderId: integer('order_id'),
     note: text('note'),
     /** The admin who made the change; null for the store's own (checkout, release, seed). */
     actor: text('actor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt)],
+  // A product's history newest first, a page at a time (GET /api/admin/products/:id/stock-movements).
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
 );
 
 /**

@@ -130,6 +130,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Set the stock to a count',
     ok: { status: 200, description: 'The product with its new stock.' },
   },
+  'GET /api/admin/products/:id/stock-movements': {
+    tag: 'Catalog',
+    operationId: 'listStockMovements',
+    summary: 'A product’s stock history',
+    description:
+      'Every change of the product’s stock, newest first, 50 at a time by default (`limit` up to 200): held for a checkout, sold at payment, back from a checkout, the owner’s changes, with who made it, the stock after it and the order it belongs to. When more follow, the `Link` header gives the next page (`rel="next"`).',
+    ok: { status: 200, description: 'The movements, newest first.', body: 'StockMovements' },
+  },
   'PUT /api/admin/products/:id/order': {
     tag: 'Catalog',
     operationId: 'setDisplayOrder',

@@ -6,6 +6,7 @@ import { CartItemSchema, CartSchema } from '#shared/cart.ts';
 import { ProductListSchema, PublicProductSchema } from '#shared/catalog.ts';
 import type { CheckoutOrder, CheckoutStarted, TestConfirmResult } from '#shared/checkout.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
+import { STOCK_MOVEMENT_REASONS, type StockMovement } from '#shared/stock-movements.ts';
 import type { CodeSent, CodeVerdict, ReviewStats } from '#shared/review-types.ts';
 import { ERROR_STATUS } from '../errors.ts';
 
@@ -60,6 +61,20 @@ const RefundDoc: z.ZodType<Refund> = z.object({
   failureReason: z.string().nullable(),
 });
 
+const StockMovementDoc: z.ZodType<StockMovement> = z.object({
+  id: z.number().int().describe('The movement; the next page starts below the last one'),
+  at: isoTime,
+  delta: z.number().int().describe('Units added (positive) or taken (negative)'),
+  inventoryAfter: z.number().int().describe('The stock on the shelf right after it'),
+  reason: z
+    .enum(STOCK_MOVEMENT_REASONS)
+    .describe(
+      'seed; checkout_reserve (held for a checkout, sold when it is paid); checkout_sale (taken at payment by a checkout that held nothing); reservation_release (back from a checkout not paid in time); checkout_replaced (back because its cart started a new checkout); admin_adjust, admin_set, product_created (the owner)',
+    ),
+  actor: z.string().describe("The admin's username, 'shopper' (a checkout) or 'store' (the store's own)"),
+  orderId: z.number().int().nullable().describe('The order a checkout’s movement belongs to'),
+});
+
 const ErrorDoc = ErrorBodySchema.extend({
   message: z.string().describe('What went wrong, in words to show a person'),
   code: z
@@ -103,6 +118,8 @@ export const RESPONSE_SCHEMAS = {
   SignedIn: z.object({ success: z.literal(true), username: z.string() }),
   AdminMe: z.object({ username: z.string() }) satisfies z.ZodType<AdminMe>,
   OrderEvent: OrderEventDoc,
+  StockMovement: StockMovementDoc,
+  StockMovements: z.array(StockMovementDoc),
   OrderTimeline: z.array(OrderEventDoc),
   OrdersSummary: z.object({
     totalOrders: z.number().int().describe('Every paid order and every payment problem'),

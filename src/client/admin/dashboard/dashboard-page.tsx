@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
 import { InventoryTab } from '../inventory/inventory-tab.tsx';
@@ -23,15 +24,21 @@ const LABELS: Record<Tab, string> = {
   support: 'Support',
 };
 
-/** /admin (docs/product.md §2 "Dashboard"): header, summary cards and the five tabs. */
+const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
+
+/** /admin (docs/product.md §2 "Dashboard"): header, summary cards and the five tabs; `?tab=inventory` opens one (the low-stock e-mail's link). */
 export function DashboardPage() {
+  const [params] = useSearchParams();
   const qc = useQueryClient();
   // Signed out, this answers 401 and the dashboard's client leads to sign-in (session/admin-query-client.ts).
   const me = useMe();
   const summary = useOrdersSummary(me.isSuccess);
   const testPrint = usePrintTestPageMutation();
   const logout = useLogOutMutation();
-  const [tab, setTab] = useState<Tab>('orders');
+  const [tab, setTab] = useState<Tab>(() => {
+    const asked = params.get('tab');
+    return isTab(asked) ? asked : 'orders';
+  });
   const [search, setSearch] = useState('');
   const [orderFilter, setOrderFilter] = useState<OrderFilterChoice>('all');
   const [reviewFilter, setReviewFilter] = useState<string>('all');

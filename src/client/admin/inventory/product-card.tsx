@@ -10,6 +10,7 @@ import { useDeleteProductMutation } from './api/delete-product.ts';
 import { PRODUCTS_KEY } from './api/get-admin-products.ts';
 import { useSetDisplayOrderMutation } from './api/set-display-order.ts';
 import { useSetInventoryMutation } from './api/set-inventory.ts';
+import { StockHistoryDialog } from './stock-history-dialog.tsx';
 
 const BAND_STYLE = {
   low: 'bg-red-100 text-red-800',
@@ -17,7 +18,7 @@ const BAND_STYLE = {
   good: 'bg-green-100 text-green-800',
 } as const;
 
-/** One product with its stock and order controls (docs/product.md §2, §4, §5). */
+/** One product with its stock and order controls, and its stock history (docs/product.md §2, §4, §5). */
 export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onEdit(): void }) {
   const [setTo, setSetTo] = useState('');
   const adjust = useChangeInventoryMutation(p);
@@ -146,7 +147,8 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
         </dd>
       </dl>
 
-      <div className="mt-auto flex gap-2 pt-4">
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <StockHistoryDialog product={p} />
         <Button variant="outline" size="sm" onClick={onEdit} disabled={pending}>
           Edit Product
         </Button>

@@ -7,6 +7,7 @@ import {
   ProductFormSchema,
   SetInventoryBodySchema,
 } from '#shared/admin.ts';
+import { StockMovementsQuerySchema } from '#shared/stock-movements.ts';
 import { AppError } from '../../errors.ts';
 import { adminName } from '../../plugins/admin-guard.ts';
 import { MAX_UPLOAD_BYTES, storeProductImage } from './image-upload.ts';
@@ -36,6 +37,16 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/admin/products/:id/set-inventory', { schema: { params, body: SetInventoryBodySchema } }, async (req) =>
     catalog.setInventory(req.params.id, req.body.inventory, adminName(req)),
   );
+  app.get(
+    '/api/admin/products/:id/stock-movements',
+    { schema: { params, querystring: StockMovementsQuerySchema } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { movements, next } = await catalog.stockMovements(req.params.id, req.query);
+      if (next !== null) reply.header('link', `<${nextMovementsUrl(req.params.id, req.query.limit, next)}>; rel="next"`);
+      return movements;
+    },
+  );
   app.put('/api/admin/products/:id/order', { schema: { params, body: DisplayOrderBodySchema } }, async (req) =>
     catalog.setDisplayOrder(req.params.id, req.body.displayOrder),
   );
@@ -60,3 +71,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return { imageUrl: await storeProductImage(app.uploads, data) };
   });
 };
+
+/** The next page of a product's stock history: the same size, after `cursor`. */
+function nextMovementsUrl(productId: number, limit: number, cursor: number): string {
+  return `/api/admin/products/${productId}/stock-movements?${new URLSearchParams({ limit: String(limit), cursor: String(cursor) })}`;
+}

@@ -2,6 +2,7 @@ import { heldInOthers } from '#shared/stock.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import * as holds from './holds-repo.ts';
+import type { LowStockAlerts } from './low-stock.ts';
 import { returnStock, selectProduct, takeStock } from './repo.ts';
 
 export interface HoldLine {
@@ -28,7 +29,7 @@ export interface HoldRequest {
  * sold when the order is paid, put back when the hold lapses or the checkout closes. One holder
  * (an address) holds at most a set number of units at once, so nobody can empty the shelf.
  */
-export function createStockHolds(db: Database) {
+export function createStockHolds(db: Database, lowStock: Pick<LowStockAlerts, 'afterDecrement'>) {
   /** The 409 for a line the shelf cannot cover, naming units that other checkouts hold and when they are back. */
   async function shortage(tx: Tx, line: HoldLine, known?: number): Promise<AppError> {
     const row = known === undefined ? await selectProduct(tx, line.productId) : undefined;
@@ -36,6 +37,13 @@ export function createStockHolds(db: Database) {
     const held = await holds.selectHeldOfProduct(tx, line.productId);
     const base = have <= 0 ? `${line.name} is out of stock` : `Only ${have} of ${line.name} left in stock`;
     return new AppError('conflict', held ? `${base}. ${heldInOthers(held)}` : base);
+  }
+
+  /** Takes a line's units off the shelf (and alerts the owner when that makes them low); 409 when short. */
+  async function take(tx: Tx, line: HoldLine, orderId: number, reason: 'checkout_reserve' | 'checkout_sale'): Promise<void> {
+    const taken = await takeStock(tx, { ...line, orderId, reason });
+    if (!taken) throw await shortage(tx, line);
+    await lowStock.afterDecrement(tx, line.productId, taken.movementId);
   }
 
   return {
@@ -57,10 +65,7 @@ export function createStockHolds(db: Database) {
       await holds.lockHolder(tx, r.holder);
       const units = r.lines.reduce((sum, l) => sum + l.quantity, 0);
       if ((await holds.unitsHeldBy(tx, r.holder)) + units > r.maxUnitsPerHolder) return 'over_limit';
-      for (const line of r.lines) {
-        const left = await takeStock(tx, { ...line, orderId: r.orderId, reason: 'checkout_reserve' });
-        if (left === undefined) throw await shortage(tx, line);
-      }
+      for (const line of r.lines) await take(tx, line, r.orderId, 'checkout_reserve');
       await holds.insertHolds(
         tx,
         r.lines.map((l) => ({
@@ -86,10 +91,7 @@ export function createStockHolds(db: Database) {
 
     /** Takes an order's lines off the shelf for good (a paid order that held nothing); 409 when short. */
     async sell(tx: Tx, orderId: number, lines: readonly HoldLine[]): Promise<void> {
-      for (const line of lines) {
-        const left = await takeStock(tx, { ...line, orderId, reason: 'checkout_reserve' });
-        if (left === undefined) throw await shortage(tx, line);
-      }
+      for (const line of lines) await take(tx, line, orderId, 'checkout_sale');
     },
 
     /** The order is paid: what it held is sold. */
@@ -97,10 +99,17 @@ export function createStockHolds(db: Database) {
       await holds.deleteHolds(tx, orderId);
     },
 
-    /** Puts what an order holds back on the shelf; returns the units put back. */
-    async release(tx: Tx, orderId: number): Promise<number> {
+    /**
+     * Puts what an order holds back on the shelf; returns the units put back. `checkout_replaced`:
+     * its cart started a new checkout, which does not arm the low-stock alert again (docs/decisions/0029).
+     */
+    async release(
+      tx: Tx,
+      orderId: number,
+      reason: 'reservation_release' | 'checkout_replaced' = 'reservation_release',
+    ): Promise<number> {
       const released = await holds.deleteHolds(tx, orderId);
-      for (const line of released) await returnStock(tx, { ...line, orderId, reason: 'reservation_release' });
+      for (const line of released) await returnStock(tx, { ...line, orderId, reason });
       return released.reduce((sum, l) => sum + l.quantity, 0);
     },
 

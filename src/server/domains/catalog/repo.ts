@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { STOCK_LOW_MAX } from '#shared/constants.ts';
 import type { Tx } from '#db/client.ts';
 import { products, stockMovements } from '#db/schema/index.ts';
 
@@ -26,36 +27,59 @@ export type StockReason = typeof stockMovements.$inferInsert.reason;
 
 /**
  * Takes `quantity` off the shelf in one conditional statement (docs/engineering.md §6): under any concurrency
- * the stock never goes below zero. Returns the stock left, or undefined when there was not enough.
+ * the stock never goes below zero. Returns the stock left and its movement, or undefined when there was not enough.
  */
 export async function takeStock(
   tx: Tx,
-  v: { productId: number; quantity: number; orderId: number; reason: StockReason },
-): Promise<number | undefined> {
+  v: { productId: number; quantity: number; orderId: number; reason: 'checkout_reserve' | 'checkout_sale' },
+): Promise<{ inventory: number; movementId: number } | undefined> {
   const [row] = await tx
     .update(products)
     .set({ inventory: sql`${products.inventory} - ${v.quantity}`, updatedAt: sql`now()` })
     .where(and(eq(products.id, v.productId), gte(products.inventory, v.quantity)))
     .returning({ inventory: products.inventory });
   if (!row) return undefined;
-  await tx.insert(stockMovements).values({
-    productId: v.productId,
-    delta: -v.quantity,
-    inventoryAfter: row.inventory,
-    reason: v.reason,
-    orderId: v.orderId,
-  });
-  return row.inventory;
+  const [movement] = await tx
+    .insert(stockMovements)
+    .values({
+      productId: v.productId,
+      delta: -v.quantity,
+      inventoryAfter: row.inventory,
+      reason: v.reason,
+      orderId: v.orderId,
+    })
+    .returning({ id: stockMovements.id });
+  if (!movement) throw new Error('stock movement not recorded');
+  return { inventory: row.inventory, movementId: movement.id };
 }
 
-/** Puts `quantity` back on the shelf, with its movement. */
+/**
+ * Puts `quantity` back on the shelf, with its movement. Stock back above the low band arms the
+ * low-stock alert again, unless it comes back only because its cart started a new checkout
+ * (docs/decisions/0029).
+ */
 export async function returnStock(
   tx: Tx,
-  v: { productId: number; quantity: number; orderId: number; reason: StockReason; actor?: string },
+  v: {
+    productId: number;
+    quantity: number;
+    orderId: number;
+    reason: 'reservation_release' | 'checkout_replaced' | 'refund_restock';
+    actor?: string;
+  },
 ): Promise<void> {
+  const rearm = v.reason !== 'checkout_replaced';
   const [row] = await tx
     .update(products)
-    .set({ inventory: sql`${products.inventory} + ${v.quantity}`, updatedAt: sql`now()` })
+    .set({
+      inventory: sql`${products.inventory} + ${v.quantity}`,
+      updatedAt: sql`now()`,
+      ...(rearm
+        ? {
+            lowStockAlerted: sql`case when ${products.inventory} + ${v.quantity} > ${STOCK_LOW_MAX} then false else ${products.lowStockAlerted} end`,
+          }
+        : {}),
+    })
     .where(eq(products.id, v.productId))
     .returning({ inventory: products.inventory });
   if (!row) return; // the product was deleted: nothing to put back
@@ -67,6 +91,42 @@ export async function returnStock(
     orderId: v.orderId,
     actor: v.actor ?? null,
   });
+}
+
+/** What a low-stock alert says: the product and the stock it has left. */
+export interface LowStockRow {
+  id: number;
+  name: string;
+  inventory: number;
+}
+
+/**
+ * After a decrement, in its transaction (which holds the product's row lock): marks the product
+ * alerted when its stock is now in the low band and it was not alerted yet. Returns it when this
+ * call marked it, so exactly one of any number of concurrent decrements does (docs/decisions/0029).
+ */
+export async function claimLowStockAlert(tx: Tx, productId: number): Promise<LowStockRow | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ lowStockAlerted: true })
+    .where(and(eq(products.id, productId), sql`${products.inventory} <= ${STOCK_LOW_MAX}`, eq(products.lowStockAlerted, false)))
+    .returning({ id: products.id, name: products.name, inventory: products.inventory });
+  return row;
+}
+
+/**
+ * After the owner's change, in its transaction (under the product's row lock): the alert mark
+ * follows the stock, set in the low band and cleared above it. Returns the product when this call
+ * set it (the owner's change took the stock into the band).
+ */
+export async function settleLowStockAlert(tx: Tx, productId: number): Promise<LowStockRow | undefined> {
+  const low = sql`(${products.inventory} <= ${STOCK_LOW_MAX})`;
+  const [row] = await tx
+    .update(products)
+    .set({ lowStockAlerted: low })
+    .where(and(eq(products.id, productId), sql`${products.lowStockAlerted} <> ${low}`))
+    .returning({ id: products.id, name: products.name, inventory: products.inventory, alerted: products.lowStockAlerted });
+  return row?.alerted ? { id: row.id, name: row.name, inventory: row.inventory } : undefined;
 }
 
 export function selectAllProducts(db: Tx): Promise<ProductRow[]> {
@@ -102,10 +162,31 @@ export async function lockProduct(tx: Tx, id: number): Promise<ProductRow | unde
   return row;
 }
 
-/** An owner's change of stock, recorded with who made it. */
+/** An owner's change of stock, recorded with who made it; the movement's id. */
 export async function recordMovement(
   tx: Tx,
   v: { productId: number; delta: number; inventoryAfter: number; reason: StockReason; actor: string },
-): Promise<void> {
-  await tx.insert(stockMovements).values({ ...v, orderId: null });
+): Promise<number> {
+  const [row] = await tx
+    .insert(stockMovements)
+    .values({ ...v, orderId: null })
+    .returning({ id: stockMovements.id });
+  if (!row) throw new Error('stock movement not recorded');
+  return row.id;
+}
+
+export type MovementRow = typeof stockMovements.$inferSelect;
+
+/** A product's movements, newest first, below the movement `cursor` when given; `limit` + 1 rows say whether more follow. */
+export function selectMovements(
+  db: Tx,
+  productId: number,
+  page: { limit: number; cursor?: number | undefined },
+): Promise<MovementRow[]> {
+  return db
+    .select()
+    .from(stockMovements)
+    .where(and(eq(stockMovements.productId, productId), page.cursor ? lt(stockMovements.id, page.cursor) : undefined))
+    .orderBy(desc(stockMovements.id))
+    .limit(page.limit + 1);
 }

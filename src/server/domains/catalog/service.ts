@@ -1,5 +1,7 @@
 import type { PublicProduct } from '#shared/catalog.ts';
+import { STOCK_LOW_MAX } from '#shared/constants.ts';
 import { formatCents } from '#shared/money.ts';
+import type { StockMovement, StockMovementsQuery } from '#shared/stock-movements.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
@@ -7,8 +9,16 @@ import { CachedValue } from '../../lib/cached-value.ts';
 import type { AdminProduct, ProductFormValues } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
 import { createStockHolds } from './holds.ts';
+import { createLowStockAlerts, type LowStockDeps } from './low-stock.ts';
 import * as repo from './repo.ts';
-import { type ProductRow, type StockReason, selectActiveProduct, selectActiveProducts, selectProduct } from './repo.ts';
+import {
+  type MovementRow,
+  type ProductRow,
+  type StockReason,
+  selectActiveProduct,
+  selectActiveProducts,
+  selectProduct,
+} from './repo.ts';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
 
@@ -50,6 +60,24 @@ export function toAdminProduct(p: ProductRow): AdminProduct {
   };
 }
 
+/** Who moved the stock, as the order history names people: the admin, the shopper's checkout, or the store itself. */
+function movementActor(m: MovementRow): string {
+  if (m.actor) return m.actor;
+  return m.reason === 'checkout_reserve' || m.reason === 'checkout_replaced' ? 'shopper' : 'store';
+}
+
+function toStockMovement(m: MovementRow): StockMovement {
+  return {
+    id: m.id,
+    at: m.createdAt.toISOString(),
+    delta: m.delta,
+    inventoryAfter: m.inventoryAfter,
+    reason: m.reason,
+    actor: movementActor(m),
+    orderId: m.orderId,
+  };
+}
+
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 const productFields = (v: ProductFormValues) => ({
@@ -75,9 +103,13 @@ async function lockedUpdate(
   return { inventoryBefore: before.inventory, row };
 }
 
-/** The storefront's product list, answered from a cache that every instance drops on change. */
-export function createCatalogService(db: Database, notifier: Notifier) {
-  const stockHolds = createStockHolds(db);
+/**
+ * The storefront's product list, answered from a cache that every instance drops on change; the
+ * owner's products and their stock; the low-stock alert (`alerts`: the outbox, the owner's address).
+ */
+export function createCatalogService(db: Database, notifier: Notifier, alerts: LowStockDeps) {
+  const lowStock = createLowStockAlerts(alerts);
+  const stockHolds = createStockHolds(db, lowStock);
   // Checkouts starting, paid or released all call catalogChanged(), so the held figures stay current.
   const list = new CachedValue(async () => {
     const [rows, held] = await Promise.all([selectActiveProducts(db), stockHolds.heldByProduct()]);
@@ -88,7 +120,8 @@ export function createCatalogService(db: Database, notifier: Notifier) {
   /**
    * Every change the owner makes to a product, in one transaction: the write, then the stock
    * movement that says who moved its inventory and by how much (a new product's opening stock is
-   * recorded even when it is 0); then every instance drops its product list.
+   * recorded even when it is 0), and the low-stock alert's mark following the stock (a change into
+   * the low band alerts); then every instance drops its product list.
    */
   async function ownerChange(
     movement: { reason: StockReason; actor: string },
@@ -97,9 +130,12 @@ export function createCatalogService(db: Database, notifier: Notifier) {
     const row = await db.transaction(async (tx) => {
       const { inventoryBefore, row } = await write(tx);
       const delta = row.inventory - inventoryBefore;
-      if (delta !== 0 || movement.reason === 'product_created') {
-        await repo.recordMovement(tx, { productId: row.id, delta, inventoryAfter: row.inventory, ...movement });
-      }
+      const created = movement.reason === 'product_created';
+      const movementId =
+        delta !== 0 || created
+          ? await repo.recordMovement(tx, { productId: row.id, delta, inventoryAfter: row.inventory, ...movement })
+          : undefined;
+      if (!created) await lowStock.afterOwnerChange(tx, row.id, movementId);
       return row;
     });
     await service.catalogChanged();
@@ -143,7 +179,8 @@ export function createCatalogService(db: Database, notifier: Notifier) {
     createProduct: (v: ProductFormValues, actor: string): Promise<AdminProduct> =>
       ownerChange({ reason: 'product_created', actor }, async (tx) => ({
         inventoryBefore: 0,
-        row: await repo.insertProduct(tx, productFields(v)),
+        // A product that starts in the low band did not fall into it: no alert until it has been above.
+        row: await repo.insertProduct(tx, { ...productFields(v), lowStockAlerted: v.inventory <= STOCK_LOW_MAX }),
       })),
 
     updateProduct: (id: number, v: ProductFormValues, actor: string): Promise<AdminProduct> =>
@@ -168,6 +205,20 @@ export function createCatalogService(db: Database, notifier: Notifier) {
     setInventory: (id: number, inventory: number, actor: string): Promise<AdminProduct> =>
       ownerChange({ reason: 'admin_set', actor }, (tx) => lockedUpdate(tx, id, () => ({ inventory }))),
 
+    /**
+     * GET /api/admin/products/:id/stock-movements: a page of the product's stock changes, newest
+     * first, and the cursor of the next page when there is one; 404 for a product that is not there.
+     */
+    async stockMovements(
+      productId: number,
+      page: StockMovementsQuery,
+    ): Promise<{ movements: StockMovement[]; next: number | null }> {
+      if (!(await selectProduct(db, productId))) throw new AppError('not_found', 'Product not found');
+      const rows = await repo.selectMovements(db, productId, page);
+      const movements = rows.slice(0, page.limit).map(toStockMovement);
+      return { movements, next: rows.length > page.limit ? (movements.at(-1)?.id ?? null) : null };
+    },
+
     async setDisplayOrder(id: number, displayOrder: number): Promise<AdminProduct> {
       const row = await repo.updateProduct(db, id, { displayOrder });
       if (!row) throw new AppError('not_found', 'Product not found');
@@ -175,9 +226,10 @@ export function createCatalogService(db: Database, notifier: Notifier) {
       return toAdminProduct(row);
     },
 
-    /** Call after any committed change to products or stock. */
+    /** Call after any committed change to products or stock (it also sends a low-stock alert queued by it). */
     async catalogChanged(): Promise<void> {
       list.invalidate();
+      lowStock.deliverQueued();
       await notifier.publish(CATALOG_CHANNEL);
     },
   };

@@ -42,9 +42,9 @@ export function createOrderHolds(d: Pick<CheckoutDeps, 'catalog' | 'orders' | 'h
       return held;
     },
 
-    /** Puts back the stock an unpaid order holds. */
-    async release(tx: Tx, order: Order): Promise<void> {
-      await catalog.holds.release(tx, order.id);
+    /** Puts back the stock an unpaid order holds (`checkout_replaced`: its cart started a new checkout). */
+    async release(tx: Tx, order: Order, reason?: 'checkout_replaced'): Promise<void> {
+      await catalog.holds.release(tx, order.id, reason);
       await orders.setHeld(tx, order.id, false);
     },
   };

@@ -20,7 +20,9 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds) {
     ): Promise<CheckoutStarted> {
       const order = await db.transaction(async (tx) => {
         // A new checkout from the same cart replaces the previous one's hold.
-        for (const previous of await orders.holdingOfSession(tx, sessionId)) await holds.release(tx, previous);
+        for (const previous of await orders.holdingOfSession(tx, sessionId)) {
+          await holds.release(tx, previous, 'checkout_replaced');
+        }
         const lines = await cart.cartLines(tx, sessionId);
         if (lines.length === 0) throw new AppError('bad_request', 'Your cart is empty');
         const gone = lines.find((l) => !l.isActive);

@@ -1,0 +1,149 @@
+import { X } from 'lucide';
+import { Dialog } from 'radix-ui';
+import type { AdminProduct } from '#shared/admin.ts';
+import type { StockMovement, StockMovementReason } from '#shared/stock-movements.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { useStockMovements } from './api/get-stock-movements.ts';
+
+/** Why the stock moved, in the owner's words. */
+const REASON: Record<StockMovementReason, string> = {
+  seed: 'Opening stock',
+  product_created: 'Product created',
+  admin_adjust: 'Adjusted by hand',
+  admin_set: 'Stock set by hand',
+  checkout_reserve: 'Taken by a checkout (sold once paid)',
+  checkout_sale: 'Sold at payment',
+  reservation_release: 'Back: checkout not paid in time',
+  checkout_replaced: 'Back: the shopper started checkout again',
+  refund_restock: 'Back: refunded and put back in stock',
+};
+
+const WHO: Record<string, string> = { shopper: 'Shopper', store: 'Store' };
+const who = (actor: string) => WHO[actor] ?? actor;
+
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Row({ m }: { m: StockMovement }) {
+  const change = m.delta > 0 ? `+${m.delta}` : String(m.delta);
+  return (
+    <tr className="border-b border-zinc-100 align-top last:border-0">
+      <td className="py-2 pr-3 text-xs text-zinc-600 sm:whitespace-nowrap sm:text-sm">
+        <time dateTime={m.at}>{WHEN.format(new Date(m.at))}</time>
+      </td>
+      <td
+        className={`py-2 pr-3 text-right font-bold tabular-nums ${m.delta > 0 ? 'text-green-700' : m.delta < 0 ? 'text-red-700' : ''}`}
+      >
+        {change}
+      </td>
+      <td className="py-2 pr-3 text-right tabular-nums">{m.inventoryAfter}</td>
+      <td className="py-2 pr-3 text-sm">
+        {REASON[m.reason]}
+        {m.orderId ? <span className="block text-xs font-bold">Order #{m.orderId}</span> : null}
+        <span className="block text-xs text-zinc-600 sm:hidden">by {who(m.actor)}</span>
+      </td>
+      <td className="hidden py-2 text-sm sm:table-cell">{who(m.actor)}</td>
+    </tr>
+  );
+}
+
+/** The history's table, asked for when the dialog opens; "Load more" for older changes. */
+function History({ product }: { product: AdminProduct }) {
+  const history = useStockMovements(product.id);
+  const movements = history.data?.pages.flat() ?? [];
+  if (history.isPending) return <p className="text-sm text-zinc-600">Loading stock history...</p>;
+  if (history.isError && !movements.length) {
+    return (
+      <p className="text-sm font-semibold text-red-700">
+        {errorMessage(history.error, 'Failed to load the stock history', '4xx')}
+      </p>
+    );
+  }
+  if (movements.length === 0) return <p className="text-sm text-zinc-600">No stock changes recorded yet.</p>;
+  return (
+    <>
+      <table className="w-full border-collapse text-left">
+        <caption className="sr-only">Stock changes of {product.name}, newest first</caption>
+        <thead>
+          <tr className="border-b border-zinc-200 text-xs uppercase tracking-wide text-zinc-500">
+            <th scope="col" className="pb-2 pr-3 font-bold">
+              Date
+            </th>
+            <th scope="col" className="pb-2 pr-3 text-right font-bold">
+              Change
+            </th>
+            <th scope="col" className="pb-2 pr-3 text-right font-bold">
+              Stock after
+            </th>
+            <th scope="col" className="pb-2 pr-3 font-bold">
+              Reason
+            </th>
+            <th scope="col" className="hidden pb-2 font-bold sm:table-cell">
+              By
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {movements.map((m) => (
+            <Row key={m.id} m={m} />
+          ))}
+        </tbody>
+      </table>
+      {history.isFetchNextPageError ? (
+        <p className="mt-3 text-sm font-semibold text-red-700">
+          {errorMessage(history.error, 'Failed to load more of the stock history', '4xx')}
+        </p>
+      ) : null}
+      {history.hasNextPage ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          disabled={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A product's "Stock History" button and its dialog (docs/product.md §2 "Inventory tab"): a Radix
+ * dialog (focus kept inside, Escape closes it, focus back on the button), newest change first.
+ */
+export function StockHistoryDialog({ product }: { product: AdminProduct }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <Button variant="outline" size="sm">
+          Stock History
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl outline-none">
+          <div className="flex items-center justify-between gap-3 border-b border-zinc-200 px-5 py-4">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-bold">Stock History</Dialog.Title>
+              <Dialog.Description className="text-sm text-zinc-600">
+                {product.name}: every change of its stock, newest first
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-zinc-100"
+              aria-label="Close"
+            >
+              <Icon node={X} className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">
+            <History product={product} />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
