@@ -145,7 +145,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Listen for other instances' changes before answering from any cache.
   await notifier.ready();
 
-  const catalog = createCatalogService(database.db, notifier);
+  const uploads = createFileStore(database.db, 'uploads');
+  const catalog = createCatalogService(database.db, notifier, uploads);
   const cart = createCartService(database.db, catalog);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -202,7 +203,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const copied = await importFilesFromDisk(database.db, config.dataDir, folder);
     if (copied > 0) app.log.info({ folder, copied }, 'files copied from the data folder into the database');
   }
-  app.decorate('uploads', createFileStore(database.db, 'uploads'));
+  app.decorate('uploads', uploads);
   const fulfilment = createFulfilmentService({
     config,
     orders,

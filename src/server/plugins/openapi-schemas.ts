@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AdminMe, OrdersSummary } from '#shared/admin.ts';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '#shared/order-events.ts';
 import { CartItemSchema, CartSchema } from '#shared/cart.ts';
-import { ProductListSchema, PublicProductSchema } from '#shared/catalog.ts';
+import { ProductListSchema, ProductPictureSchema, PublicProductSchema } from '#shared/catalog.ts';
 import type { CheckoutOrder, CheckoutStarted, TestConfirmResult } from '#shared/checkout.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import type { CodeSent, CodeVerdict, ReviewStats } from '#shared/review-types.ts';
@@ -104,7 +104,10 @@ export const RESPONSE_SCHEMAS = {
   }) satisfies z.ZodType<OrdersSummary>,
   Success: z.object({ success: z.literal(true) }),
   Removed: z.object({ removed: z.number().int().describe('How many items were in the cart') }),
-  UploadedImage: z.object({ imageUrl: z.string() }),
+  UploadedImage: z.object({
+    imageUrl: z.string().describe('The full image, for a product’s `imageUrl`'),
+    image: ProductPictureSchema.describe('Its sizes, as a product pointing at it shows them'),
+  }),
   PrintDone: z.object({ success: z.literal(true), message: z.string() }),
   Health: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
   HealthDown: z.object({ status: z.literal('unavailable'), message: z.string(), code: z.literal('unavailable') }),

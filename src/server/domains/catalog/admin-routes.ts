@@ -9,7 +9,7 @@ import {
 } from '#shared/admin.ts';
 import { AppError } from '../../errors.ts';
 import { adminName } from '../../plugins/admin-guard.ts';
-import { MAX_UPLOAD_BYTES, storeProductImage } from './image-upload.ts';
+import { MAX_UPLOAD_BYTES } from './image-upload.ts';
 
 /** The dashboard's product and inventory calls (docs/product.md §7 "Owner"); registered behind requireAdmin. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,6 +57,6 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       throw err;
     }
-    return { imageUrl: await storeProductImage(app.uploads, data) };
+    return catalog.uploadImage(data);
   });
 };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { ImageVariant } from '#shared/catalog.ts';
 import type { Tx } from '#db/client.ts';
-import { products, stockMovements } from '#db/schema/index.ts';
+import { products, stockMovements, uploadedImages } from '#db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -107,4 +108,9 @@ export async function recordMovement(
   v: { productId: number; delta: number; inventoryAfter: number; reason: StockReason; actor: string },
 ): Promise<void> {
   await tx.insert(stockMovements).values({ ...v, orderId: null });
+}
+
+/** An uploaded image's sizes; the same image again (the same address) keeps the row it has. */
+export async function insertUploadedImage(tx: Tx, url: string, variants: ImageVariant[]): Promise<void> {
+  await tx.insert(uploadedImages).values({ url, variants }).onConflictDoNothing();
 }

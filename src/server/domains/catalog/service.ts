@@ -1,4 +1,4 @@
-import type { PublicProduct } from '#shared/catalog.ts';
+import type { ProductPicture, PublicProduct } from '#shared/catalog.ts';
 import { formatCents } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -6,7 +6,10 @@ import type { Notifier } from '../../lib/notifier.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
 import type { AdminProduct, ProductFormValues } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
+import type { FileStore } from '../files/store.ts';
 import { createStockHolds } from './holds.ts';
+import { storeProductImage } from './image-upload.ts';
+import { uploadedPicture } from './pictures.ts';
 import * as repo from './repo.ts';
 import { type ProductRow, type StockReason, selectActiveProduct, selectActiveProducts, selectProduct } from './repo.ts';
 
@@ -76,7 +79,7 @@ async function lockedUpdate(
 }
 
 /** The storefront's product list, answered from a cache that every instance drops on change. */
-export function createCatalogService(db: Database, notifier: Notifier) {
+export function createCatalogService(db: Database, notifier: Notifier, uploads: FileStore) {
   const stockHolds = createStockHolds(db);
   // Checkouts starting, paid or released all call catalogChanged(), so the held figures stay current.
   const list = new CachedValue(async () => {
@@ -124,6 +127,15 @@ export function createCatalogService(db: Database, notifier: Notifier) {
 
     /** Stock held for open checkouts (holds.ts): hold, sell, commit, release, renew. */
     holds: stockHolds,
+
+    /**
+     * The owner's upload (image-upload.ts), stored in its sizes: the full image's address for a
+     * product's `imageUrl`, and the picture a product pointing at it shows. No product changes here.
+     */
+    async uploadImage(data: Buffer): Promise<{ imageUrl: string; image: ProductPicture }> {
+      const { imageUrl, variants } = await storeProductImage(db, uploads, data);
+      return { imageUrl, image: uploadedPicture(variants) };
+    },
 
     // The owner's catalog (docs/product.md §2 "Inventory tab"). Every stock change is a movement with the admin's name.
 
