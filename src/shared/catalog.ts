@@ -34,6 +34,8 @@ export const PublicProductSchema = z.object({
   price: z.string(),
   compareAtPrice: z.string().nullable(),
   imageUrl: z.string(),
+  /** What the storefront shows for it: the upload behind `imageUrl`, or the drawn art. */
+  image: ProductPictureSchema,
   isActive: z.boolean(),
   inventory: z.number().int(),
   inStock: z.boolean(),

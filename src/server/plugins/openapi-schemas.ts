@@ -25,7 +25,14 @@ const Checkout: z.ZodType<CheckoutOrder> = z.object({
   paymentIntentId: z.string(),
   status: z.enum(['pending', 'paid', 'shipped', 'delivered']),
   items: z.array(
-    z.object({ productId: z.number().int(), name: z.string(), unitPrice: money, quantity: z.number().int(), lineTotal: money }),
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      unitPrice: money,
+      quantity: z.number().int(),
+      lineTotal: money,
+      image: ProductPictureSchema,
+    }),
   ),
   subtotal: money,
   shipping: money,

@@ -114,3 +114,11 @@ export async function recordMovement(
 export async function insertUploadedImage(tx: Tx, url: string, variants: ImageVariant[]): Promise<void> {
   await tx.insert(uploadedImages).values({ url, variants }).onConflictDoNothing();
 }
+
+/** Every product whose image address is an upload with sizes, and those sizes. */
+export function selectProductUploads(db: Tx): Promise<{ productId: number; variants: ImageVariant[] }[]> {
+  return db
+    .select({ productId: products.id, variants: uploadedImages.variants })
+    .from(products)
+    .innerJoin(uploadedImages, eq(uploadedImages.url, products.imageUrl));
+}

@@ -1,4 +1,4 @@
-import type { ProductPicture, PublicProduct } from '#shared/catalog.ts';
+import type { ImageVariant, ProductPicture, PublicProduct } from '#shared/catalog.ts';
 import { formatCents } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -9,7 +9,7 @@ import { parseCents } from '#shared/money.ts';
 import type { FileStore } from '../files/store.ts';
 import { createStockHolds } from './holds.ts';
 import { storeProductImage } from './image-upload.ts';
-import { uploadedPicture } from './pictures.ts';
+import { pictureOf, uploadedPicture } from './pictures.ts';
 import * as repo from './repo.ts';
 import { type ProductRow, type StockReason, selectActiveProduct, selectActiveProducts, selectProduct } from './repo.ts';
 
@@ -21,7 +21,7 @@ export interface HeldUnits {
   backBy: Date;
 }
 
-export function toPublicProduct(p: ProductRow, held?: HeldUnits): PublicProduct {
+export function toPublicProduct(p: ProductRow, held?: HeldUnits, upload?: readonly ImageVariant[]): PublicProduct {
   return {
     id: p.id,
     name: p.name,
@@ -29,6 +29,7 @@ export function toPublicProduct(p: ProductRow, held?: HeldUnits): PublicProduct 
     price: formatCents(p.priceCents),
     compareAtPrice: p.compareAtCents == null ? null : formatCents(p.compareAtCents),
     imageUrl: p.imageUrl,
+    image: pictureOf(p.name, 1, upload),
     isActive: p.isActive,
     inventory: p.inventory,
     inStock: p.isActive && p.inventory > 0,
@@ -78,15 +79,30 @@ async function lockedUpdate(
   return { inventoryBefore: before.inventory, row };
 }
 
+/** A line of a cart or an order, as far as its picture goes. */
+export interface PicturedLine {
+  productId: number;
+  name: string;
+  quantity: number;
+}
+
 /** The storefront's product list, answered from a cache that every instance drops on change. */
 export function createCatalogService(db: Database, notifier: Notifier, uploads: FileStore) {
   const stockHolds = createStockHolds(db);
+  // Each product's uploaded image sizes, active or not (a cart may hold an inactive one).
+  const images = new CachedValue(
+    async () => new Map((await repo.selectProductUploads(db)).map((r) => [r.productId, r.variants])),
+  );
   // Checkouts starting, paid or released all call catalogChanged(), so the held figures stay current.
   const list = new CachedValue(async () => {
-    const [rows, held] = await Promise.all([selectActiveProducts(db), stockHolds.heldByProduct()]);
-    return rows.map((p) => toPublicProduct(p, held.get(p.id)));
+    const [rows, held, uploaded] = await Promise.all([selectActiveProducts(db), stockHolds.heldByProduct(), images.get()]);
+    return rows.map((p) => toPublicProduct(p, held.get(p.id), uploaded.get(p.id)));
   });
-  notifier.subscribe(CATALOG_CHANNEL, () => list.invalidate());
+  const invalidate = () => {
+    images.invalidate();
+    list.invalidate();
+  };
+  notifier.subscribe(CATALOG_CHANNEL, invalidate);
 
   /**
    * Every change the owner makes to a product, in one transaction: the write, then the stock
@@ -127,6 +143,12 @@ export function createCatalogService(db: Database, notifier: Notifier, uploads: 
 
     /** Stock held for open checkouts (holds.ts): hold, sell, commit, release, renew. */
     holds: stockHolds,
+
+    /** A line's picture: its product's upload, or the drawn art for its name and quantity (a deleted product's too). */
+    async linePictures(): Promise<(line: PicturedLine) => ProductPicture> {
+      const uploaded = await images.get();
+      return (l) => pictureOf(l.name, l.quantity, uploaded.get(l.productId));
+    },
 
     /**
      * The owner's upload (image-upload.ts), stored in its sizes: the full image's address for a
@@ -178,7 +200,7 @@ export function createCatalogService(db: Database, notifier: Notifier, uploads: 
 
     /** Call after any committed change to products or stock. */
     async catalogChanged(): Promise<void> {
-      list.invalidate();
+      invalidate();
       await notifier.publish(CATALOG_CHANNEL);
     },
   };
