@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProduct } from '#shared/admin.ts';
@@ -189,5 +189,32 @@ describe('a product pointing at an upload', () => {
     await pointAt(5, 'https://cdn.example.com/bottle.png');
     expect((await product(5)).image).toMatchObject({ uploaded: false, src: '/api/product-images/single?w=640' });
     await pointAt(5, '/api/product-images/single');
+  });
+});
+
+describe('an image uploaded before sizes were made', () => {
+  it('is sized after a start, then shown with its stored file as the full image', async () => {
+    const name = `${randomBytes(16).toString('hex')}.webp`;
+    const old = await sharp(await photo(1000, 500, 'png'))
+      .webp()
+      .toBuffer();
+    await t.app.uploads.save(name, old);
+    await pointAt(6, `/uploads/${name}`);
+    expect((await product(6)).image.uploaded).toBe(false);
+
+    expect(await t.app.services.catalog.sizeEarlierUploads()).toBe(1);
+    const image = (await product(6)).image;
+    expect(image.uploaded).toBe(true);
+    expect(image.variants.map((v) => [v.width, v.height])).toEqual([
+      [160, 80],
+      [320, 160],
+      [480, 240],
+      [800, 400],
+      [1000, 500],
+    ]);
+    expect(image.variants.at(-1)?.url).toBe(`/uploads/${name}`);
+    for (const v of image.variants) expect((await t.app.inject({ url: v.url })).statusCode).toBe(200);
+    expect(await t.app.services.catalog.sizeEarlierUploads()).toBe(0);
+    await pointAt(6, '/api/product-images/3-pack');
   });
 });

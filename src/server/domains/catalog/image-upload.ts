@@ -90,3 +90,22 @@ export async function storeProductImage(
   const variants = sizes.map(variantOf);
   return { imageUrl: await saveSizes(db, files, sizes, variants), variants };
 }
+
+/**
+ * Images uploaded before sizes were made (one WebP at a random name) that products point at: their
+ * narrower sizes are made now, the stored file stays their full image. Returns how many were sized.
+ */
+export async function sizeEarlierUploads(db: Database, files: FileStore): Promise<number> {
+  let sized = 0;
+  for (const url of await repo.selectUnsizedUploadUrls(db, UPLOADS)) {
+    const name = url.slice(UPLOADS.length);
+    const data = UPLOAD_NAME.test(name) ? await files.read(name) : null;
+    if (!data) continue;
+    const sizes = await encodeSizes(data).catch(() => null);
+    const full = sizes?.pop();
+    if (!sizes || !full) continue;
+    await saveSizes(db, files, sizes, [...sizes.map(variantOf), { url, width: full.width, height: full.height }]);
+    sized += 1;
+  }
+  return sized;
+}

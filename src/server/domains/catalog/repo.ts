@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, like, sql } from 'drizzle-orm';
 import type { ImageVariant } from '#shared/catalog.ts';
 import type { Tx } from '#db/client.ts';
 import { products, stockMovements, uploadedImages } from '#db/schema/index.ts';
@@ -121,4 +121,14 @@ export function selectProductUploads(db: Tx): Promise<{ productId: number; varia
     .select({ productId: products.id, variants: uploadedImages.variants })
     .from(products)
     .innerJoin(uploadedImages, eq(uploadedImages.url, products.imageUrl));
+}
+
+/** Image addresses under `prefix` that products point at and that have no sizes recorded. */
+export async function selectUnsizedUploadUrls(db: Tx, prefix: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ url: products.imageUrl })
+    .from(products)
+    .leftJoin(uploadedImages, eq(uploadedImages.url, products.imageUrl))
+    .where(and(like(products.imageUrl, `${prefix}%`), isNull(uploadedImages.url)));
+  return rows.map((r) => r.url);
 }

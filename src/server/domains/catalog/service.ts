@@ -8,7 +8,7 @@ import type { AdminProduct, ProductFormValues } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
 import type { FileStore } from '../files/store.ts';
 import { createStockHolds } from './holds.ts';
-import { storeProductImage } from './image-upload.ts';
+import { sizeEarlierUploads, storeProductImage } from './image-upload.ts';
 import { pictureOf, uploadedPicture } from './pictures.ts';
 import * as repo from './repo.ts';
 import { type ProductRow, type StockReason, selectActiveProduct, selectActiveProducts, selectProduct } from './repo.ts';
@@ -157,6 +157,13 @@ export function createCatalogService(db: Database, notifier: Notifier, uploads: 
     async uploadImage(data: Buffer): Promise<{ imageUrl: string; image: ProductPicture }> {
       const { imageUrl, variants } = await storeProductImage(db, uploads, data);
       return { imageUrl, image: uploadedPicture(variants) };
+    },
+
+    /** Sizes the earlier uploads products point at (image-upload.ts); the storefront shows them once done. */
+    async sizeEarlierUploads(): Promise<number> {
+      const sized = await sizeEarlierUploads(db, uploads);
+      if (sized > 0) await service.catalogChanged();
+      return sized;
     },
 
     // The owner's catalog (docs/product.md §2 "Inventory tab"). Every stock change is a movement with the admin's name.
