@@ -90,9 +90,7 @@ export function createCartService(db: Database, catalog: CatalogService) {
       if (!row) throw new AppError('conflict', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
       const item = await repo.selectCartItem(db, input.sessionId, row.id);
       if (!item) throw notFound('Cart item');
-      const [line] = await toCartItems([item], stock);
-      if (!line) throw notFound('Cart item');
-      return line;
+      return toCartItem(item, stock, (await catalog.linePictures())(item));
     },
 
     async updateItem(sessionId: string, itemId: string, quantity: number): Promise<CartItem> {
@@ -103,9 +101,8 @@ export function createCartService(db: Database, catalog: CatalogService) {
       const have = current.inventory + (s?.own ?? 0);
       if (quantity > current.quantity && quantity > have) throw stockError(have, s);
       if (!(await repo.updateCartItemQuantity(db, sessionId, itemId, quantity))) throw notFound('Cart item');
-      const [line] = await toCartItems([{ ...current, quantity }], stock);
-      if (!line) throw notFound('Cart item');
-      return line;
+      const line = { ...current, quantity };
+      return toCartItem(line, stock, (await catalog.linePictures())(line));
     },
 
     async removeItem(sessionId: string, itemId: string): Promise<void> {
