@@ -157,7 +157,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Hooks run last-registered first: a delivery under way ends before the mailer and the database close.
   app.addHook('onClose', () => outbox.close());
   const store = { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone };
-  const catalog = createCatalogService(database.db, notifier, { outbox, ownerEmail: config.ownerEmail, store });
+  const uploads = createFileStore(database.db, 'uploads');
+  const catalog = createCatalogService(database.db, notifier, { outbox, ownerEmail: config.ownerEmail, store }, uploads);
   const cart = createCartService(database.db, catalog);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -208,7 +209,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const copied = await importFilesFromDisk(database.db, config.dataDir, folder);
     if (copied > 0) app.log.info({ folder, copied }, 'files copied from the data folder into the database');
   }
-  app.decorate('uploads', createFileStore(database.db, 'uploads'));
+  app.decorate('uploads', uploads);
   const fulfilment = createFulfilmentService({
     config,
     orders,

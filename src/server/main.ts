@@ -40,6 +40,10 @@ async function main(): Promise<void> {
     .then((n) => n > 0 && app.log.warn({ completed: n }, 'completed paid orders left pending by an earlier stop'))
     .catch((err: unknown) => app.log.error({ err }, 'reconciliation at start failed'));
   void warmProductImages().catch((err: unknown) => app.log.warn({ err }, 'product images not rendered ahead'));
+  app.services.catalog
+    .sizeEarlierUploads()
+    .then((n) => n > 0 && app.log.info({ sized: n }, 'sizes made of product images uploaded before sizes were made'))
+    .catch((err: unknown) => app.log.warn({ err }, 'earlier product images not sized'));
   const shown = config.publicUrl;
   app.log.info(
     { node: process.version },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductPictureSchema } from './catalog.ts';
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './constants.ts';
 import { idParam } from './validation.ts';
 
@@ -34,6 +35,8 @@ export const CartItemSchema = z.object({
   id: z.string(),
   quantity: z.number().int(),
   productId: z.number().int(),
+  /** The line's picture: the product's upload, or the drawn art (the 3-pack's from three bottles on). */
+  image: ProductPictureSchema,
   product: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -1,6 +1,31 @@
 import { z } from 'zod';
 import { idParam } from './validation.ts';
 
+/** One size of a product picture: its address and its pixels. */
+export const ImageVariantSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type ImageVariant = z.infer<typeof ImageVariantSchema>;
+
+/**
+ * A product's picture as the pages show it, chosen by the server: the owner's uploaded image in the
+ * sizes made at upload (`uploaded`), or else the drawn art. `src`, `width` and `height` are the size
+ * an <img> names without srcset; `variants` every size, smallest first (docs/decisions/0030).
+ */
+export const ProductPictureSchema = z.object({
+  uploaded: z.boolean(),
+  src: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  variants: z.array(ImageVariantSchema).min(1),
+});
+export type ProductPicture = z.infer<typeof ProductPictureSchema>;
+
+/** The widths made of an uploaded image below its own (at most 1600): cart and checkout thumbnails, then cards and pages. */
+export const UPLOAD_IMAGE_WIDTHS = [160, 320, 480, 800, 1200] as const;
+
 /** A product as the storefront sees it (docs/product.md §3 "Product"). Prices are decimal strings. */
 export const PublicProductSchema = z.object({
   id: z.number().int(),
@@ -9,6 +34,8 @@ export const PublicProductSchema = z.object({
   price: z.string(),
   compareAtPrice: z.string().nullable(),
   imageUrl: z.string(),
+  /** What the storefront shows for it: the upload behind `imageUrl`, or the drawn art. */
+  image: ProductPictureSchema,
   isActive: z.boolean(),
   inventory: z.number().int(),
   inStock: z.boolean(),

@@ -1,6 +1,7 @@
 import type { OrderStatus } from './admin.ts';
 import { z } from 'zod';
 import { SessionIdSchema } from './cart.ts';
+import type { ProductPicture } from './catalog.ts';
 import { PAYMENT_ID } from './payment-ids.ts';
 import { requiredLine, singleLine } from './validation.ts';
 
@@ -73,7 +74,8 @@ export interface CheckoutOrder {
   orderId: number;
   paymentIntentId: string;
   status: OrderStatus;
-  items: { productId: number; name: string; unitPrice: string; quantity: number; lineTotal: string }[];
+  /** `image`: the product's picture now (its upload, or the drawn art for the line), not a copy made at purchase. */
+  items: { productId: number; name: string; unitPrice: string; quantity: number; lineTotal: string; image: ProductPicture }[];
   subtotal: string;
   shipping: string;
   total: string;

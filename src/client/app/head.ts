@@ -8,6 +8,8 @@ export interface Head {
   ogType?: 'website' | 'product' | 'article';
   jsonLd?: readonly object[];
   noindex?: boolean;
+  /** The sharing image (a path on this store); the store's own 1200 × 630 one when unset. */
+  image?: { url: string; width: number; height: number };
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,7 +20,7 @@ const jsonForScript = (v: unknown) =>
 
 export function renderHead(h: Head, config: PublicConfig): string {
   const url = config.publicUrl + h.path;
-  const image = `${config.publicUrl}/og-image.png`;
+  const image = h.image ?? { url: '/og-image.png', width: 1200, height: 630 };
   return [
     `<title>${esc(h.title)}</title>`,
     `<meta name="description" content="${esc(h.description)}">`,
@@ -29,8 +31,8 @@ export function renderHead(h: Head, config: PublicConfig): string {
     `<meta property="og:title" content="${esc(h.title)}">`,
     `<meta property="og:description" content="${esc(h.description)}">`,
     `<meta property="og:url" content="${esc(url)}">`,
-    `<meta property="og:image" content="${esc(image)}">`,
-    '<meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">',
+    `<meta property="og:image" content="${esc(config.publicUrl + image.url)}">`,
+    `<meta property="og:image:width" content="${image.width}"><meta property="og:image:height" content="${image.height}">`,
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${esc(h.title)}">`,
     `<meta name="twitter:description" content="${esc(h.description)}">`,

@@ -12,14 +12,14 @@ export function productJsonLd(
   now = new Date(),
 ): object {
   const validUntil = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
-  const kind = p.name.includes('3-Pack') ? '3-pack' : 'single';
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: p.name,
     description: p.description,
     sku: `IW-${p.id}`,
-    image: [`${publicUrl}/api/product-images/${kind}?w=1280`],
+    // The picture's largest size: the owner's full upload, or the drawn art at 1280 px.
+    image: [`${publicUrl}${p.image.variants[p.image.variants.length - 1]?.url ?? p.image.src}`],
     brand: { '@type': 'Brand', name: 'Ironwake' },
     ...(rating && rating.count > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, reviewCount: rating.count } }

@@ -137,13 +137,15 @@ export const ROUTES: readonly AppRoute[] = [
         };
       }
       const rating = ctx.qc.getQueryData<{ average: number; count: number } | null>(ratingKey(p.id)) ?? null;
+      const upload = SSR && p.image.uploaded ? p.image.variants[p.image.variants.length - 1] : undefined;
       return {
         title: `${p.name} — ${formatUsd(parseCents(p.price))} | ${STORE}`,
         description: p.description.length > 158 ? `${p.description.slice(0, 155).trimEnd()}…` : p.description,
         path: `/product/${p.id}`,
         ogType: 'product',
-        // Structured data is for the first response only; the browser bundle leaves it out.
+        // Structured data and the sharing image are for the first response only; the browser bundle leaves them out.
         jsonLd: import.meta.env.SSR ? [productJsonLd(p, ctx.config.publicUrl, rating)] : undefined,
+        image: upload,
       };
     },
     status: (ctx) => (productOf(ctx) ? 200 : 404),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ImageVariant } from '#shared/catalog.ts';
 import { STOCK_MOVEMENT_REASONS } from '#shared/stock-movements.ts';
 
 /** Owned by the catalog domain. Money in integer cents; ids come from an identity and are never reused. */
@@ -87,3 +88,15 @@ export const stockHolds = pgTable(
     check('stock_holds_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
+
+/**
+ * The sizes made of each uploaded product image (docs/decisions/0030), keyed by the full image's
+ * address, the one a product's `image_url` holds. The files themselves are the files domain's
+ * (`stored_files`, folder `uploads`); every address is named by its content, so a row never changes.
+ */
+export const uploadedImages = pgTable('uploaded_images', {
+  url: text('url').primaryKey(),
+  /** Every size, smallest first; the last is the full image at `url`. */
+  variants: jsonb('variants').$type<ImageVariant[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionIdSchema } from '#shared/cart.ts';
-import { PRODUCT_IMAGE_WIDTHS } from '#shared/catalog.ts';
+import { PRODUCT_IMAGE_WIDTHS, UPLOAD_IMAGE_WIDTHS } from '#shared/catalog.ts';
 import type { ResponseSchemaName } from './openapi-schemas.ts';
 
 /**
@@ -148,8 +148,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     tag: 'Catalog',
     operationId: 'uploadProductImage',
     summary: 'Upload a product image',
-    description: 'PNG, JPEG, WebP or GIF, at most 5 MB, in the form field `image`; stored re-encoded as WebP.',
-    ok: { status: 200, description: 'The image’s address, for a product’s `imageUrl`.', body: 'UploadedImage' },
+    description: `PNG, JPEG, WebP or GIF, at most 5 MB, in the form field \`image\`; stored re-encoded as WebP, whole (at most 1600 px) and at each narrower width of ${UPLOAD_IMAGE_WIDTHS.join(', ')} px, every size at an address named by its content. A file that cannot be read stores nothing.`,
+    ok: {
+      status: 200,
+      description: 'The full image’s address, for a product’s `imageUrl`, and the sizes the storefront then shows.',
+      body: 'UploadedImage',
+    },
     errors: [413, 415],
     requestBody: {
       required: true,

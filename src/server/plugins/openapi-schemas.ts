@@ -3,7 +3,7 @@ import { type AdminMe, ORDER_STATUSES, type OrdersSummary } from '#shared/admin.
 import { REFUND_STATUSES, type OrderRefunds, type Refund } from '#shared/refunds.ts';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '#shared/order-events.ts';
 import { CartItemSchema, CartSchema } from '#shared/cart.ts';
-import { ProductListSchema, PublicProductSchema } from '#shared/catalog.ts';
+import { ProductListSchema, ProductPictureSchema, PublicProductSchema } from '#shared/catalog.ts';
 import type { CheckoutOrder, CheckoutStarted, TestConfirmResult } from '#shared/checkout.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { STOCK_MOVEMENT_REASONS, type StockMovement } from '#shared/stock-movements.ts';
@@ -27,7 +27,14 @@ const Checkout: z.ZodType<CheckoutOrder> = z.object({
   paymentIntentId: z.string(),
   status: z.enum(ORDER_STATUSES),
   items: z.array(
-    z.object({ productId: z.number().int(), name: z.string(), unitPrice: money, quantity: z.number().int(), lineTotal: money }),
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      unitPrice: money,
+      quantity: z.number().int(),
+      lineTotal: money,
+      image: ProductPictureSchema,
+    }),
   ),
   subtotal: money,
   shipping: money,
@@ -155,7 +162,10 @@ export const RESPONSE_SCHEMAS = {
   }) satisfies z.ZodType<OrderRefunds>,
   Success: z.object({ success: z.literal(true) }),
   Removed: z.object({ removed: z.number().int().describe('How many items were in the cart') }),
-  UploadedImage: z.object({ imageUrl: z.string() }),
+  UploadedImage: z.object({
+    imageUrl: z.string().describe('The full image, for a product’s `imageUrl`'),
+    image: ProductPictureSchema.describe('Its sizes, as a product pointing at it shows them'),
+  }),
   PrintDone: z.object({ success: z.literal(true), message: z.string() }),
   Health: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
   HealthDown: z.object({ status: z.literal('unavailable'), message: z.string(), code: z.literal('unavailable') }),

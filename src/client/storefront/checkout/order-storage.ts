@@ -24,7 +24,8 @@ export function loadOrderSummary(paymentIntentId: string, now = Date.now()): Sav
     const raw = localStorage.getItem(key(paymentIntentId));
     if (!raw) return null;
     const saved = JSON.parse(raw) as SavedOrder;
-    if (!saved?.order || now - saved.savedAt > SAVED_SUMMARY_MS) {
+    // A summary saved by an earlier version of the page, without the items' pictures, is not shown.
+    if (!saved?.order?.items?.every((i) => i.image) || now - saved.savedAt > SAVED_SUMMARY_MS) {
       localStorage.removeItem(key(paymentIntentId));
       return null;
     }

@@ -1,6 +1,6 @@
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
-import { ProductImage, productImageKind } from '../catalog/components/product-image.tsx';
+import { ProductImage } from '../catalog/components/product-image.tsx';
 
 /** The order's real items and total (docs/engineering.md §4.2). */
 export function OrderSummary({ order }: { order: CheckoutOrder }) {
@@ -11,7 +11,7 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
         {order.items.map((item) => (
           <li key={item.productId} className="flex items-center gap-4">
             <ProductImage
-              kind={productImageKind(item.name, item.quantity)}
+              image={item.image}
               alt={item.name}
               sizes="64px"
               className="size-16 shrink-0 rounded-md bg-sand object-cover"

@@ -1,7 +1,9 @@
 import { Link, useNavigate } from 'react-router';
 import { buttonVariants } from '../../ui/button.tsx';
-import { ProductImage } from '../catalog/components/product-image.tsx';
 import { goToHomeSection } from '../layout/nav.ts';
+
+/** The brand's drawn 3-pack at a width the server draws it (the products' own pictures are in their cards). */
+const art = (w: number) => `/api/product-images/3-pack?w=${w}`;
 
 export function Hero() {
   const navigate = useNavigate();
@@ -43,11 +45,16 @@ export function Hero() {
           </ul>
         </div>
         <div className="mx-auto w-full max-w-md">
-          <ProductImage
-            kind="3-pack"
-            alt="Three amber Ironwake smelling salts bottles"
+          <img
+            src={art(640)}
+            srcSet={[320, 640, 720, 960, 1280].map((w) => `${art(w)} ${w}w`).join(', ')}
             sizes="(min-width: 768px) 448px, 90vw"
-            priority
+            width={640}
+            height={640}
+            alt="Three amber Ironwake smelling salts bottles"
+            loading="eager"
+            decoding="sync"
+            fetchPriority="high"
             className="aspect-square w-full rounded-2xl object-cover shadow-2xl"
           />
         </div>

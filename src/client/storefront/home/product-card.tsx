@@ -5,7 +5,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useAddToCart } from '../cart/api/add-to-cart.ts';
 import { Price, productSavings } from '../catalog/components/price.tsx';
-import { ProductImage, productImageKind } from '../catalog/components/product-image.tsx';
+import { ProductImage } from '../catalog/components/product-image.tsx';
 import { QuantitySelector } from '../catalog/components/quantity-selector.tsx';
 
 export function ProductCard({ product }: { product: PublicProduct }) {
@@ -17,7 +17,7 @@ export function ProductCard({ product }: { product: PublicProduct }) {
     <article className="flex flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm">
       <Link to={href} className="relative block bg-sand" tabIndex={-1} aria-hidden="true">
         <ProductImage
-          kind={productImageKind(product.name)}
+          image={product.image}
           alt=""
           sizes="(min-width: 768px) 480px, 100vw"
           className="aspect-square w-full object-cover"

@@ -61,8 +61,14 @@ export function ProductPage() {
       <div className="mt-4 grid gap-10 md:grid-cols-2">
         <div className="relative self-start overflow-hidden rounded-2xl border border-line bg-sand">
           <ProductImage
-            kind={bundle ? '3-pack' : 'single'}
-            alt={bundle ? 'Three amber Ironwake smelling salts bottles' : 'Amber 30 g Ironwake smelling salts bottle'}
+            image={product.image}
+            alt={
+              product.image.uploaded
+                ? product.name
+                : bundle
+                  ? 'Three amber Ironwake smelling salts bottles'
+                  : 'Amber 30 g Ironwake smelling salts bottle'
+            }
             sizes="(min-width: 768px) 560px, 100vw"
             priority
             className="aspect-square w-full object-cover"

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddToCartBody, CartItem } from '#shared/cart.ts';
+import type { ProductPicture } from '#shared/catalog.ts';
 import { CART_QUANTITY_MAX } from '#shared/constants.ts';
 import { formatCents } from '#shared/money.ts';
 import { heldInOthers } from '#shared/stock.ts';
@@ -13,12 +14,13 @@ export type CartService = ReturnType<typeof createCartService>;
 /** Per product: units on the shelf for this shopper, units other shoppers' checkouts hold, and when they are back. */
 type Stock = Map<number, { own: number; others: number; backBy: string | null }>;
 
-function toCartItem(r: repo.CartRow, stock: Stock): CartItem {
+function toCartItem(r: repo.CartRow, stock: Stock, image: ProductPicture): CartItem {
   const s = stock.get(r.productId);
   return {
     id: r.id,
     quantity: r.quantity,
     productId: r.productId,
+    image,
     product: {
       id: r.productId,
       name: r.name,
@@ -51,6 +53,12 @@ export function createCartService(db: Database, catalog: CatalogService) {
     );
   }
 
+  /** Lines with their pictures (the catalog's: a product's upload, or the drawn art for the quantity). */
+  async function toCartItems(rows: readonly repo.CartRow[], stock: Stock): Promise<CartItem[]> {
+    const pictureOf = await catalog.linePictures();
+    return rows.map((r) => toCartItem(r, stock, pictureOf(r)));
+  }
+
   /** The 409 for more than the shelf has for this shopper, saying when units in other checkouts come back. */
   function stockError(have: number, s: { others: number; backBy: string | null } | undefined): AppError {
     const base = have <= 0 ? 'This product is out of stock' : `Only ${have} left in stock`;
@@ -63,7 +71,7 @@ export function createCartService(db: Database, catalog: CatalogService) {
   return {
     async getCart(sessionId: string): Promise<CartItem[]> {
       const [rows, stock] = await Promise.all([repo.selectCart(db, sessionId), stockFor(sessionId)]);
-      return rows.map((r) => toCartItem(r, stock));
+      return toCartItems(rows, stock);
     },
 
     async addItem(input: AddToCartBody): Promise<CartItem> {
@@ -82,7 +90,7 @@ export function createCartService(db: Database, catalog: CatalogService) {
       if (!row) throw new AppError('conflict', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
       const item = await repo.selectCartItem(db, input.sessionId, row.id);
       if (!item) throw notFound('Cart item');
-      return toCartItem(item, stock);
+      return toCartItem(item, stock, (await catalog.linePictures())(item));
     },
 
     async updateItem(sessionId: string, itemId: string, quantity: number): Promise<CartItem> {
@@ -93,7 +101,8 @@ export function createCartService(db: Database, catalog: CatalogService) {
       const have = current.inventory + (s?.own ?? 0);
       if (quantity > current.quantity && quantity > have) throw stockError(have, s);
       if (!(await repo.updateCartItemQuantity(db, sessionId, itemId, quantity))) throw notFound('Cart item');
-      return toCartItem({ ...current, quantity }, stock);
+      const line = { ...current, quantity };
+      return toCartItem(line, stock, (await catalog.linePictures())(line));
     },
 
     async removeItem(sessionId: string, itemId: string): Promise<void> {

@@ -10,7 +10,7 @@ import {
 import { StockMovementsQuerySchema } from '#shared/stock-movements.ts';
 import { AppError } from '../../errors.ts';
 import { adminName } from '../../plugins/admin-guard.ts';
-import { MAX_UPLOAD_BYTES, storeProductImage } from './image-upload.ts';
+import { MAX_UPLOAD_BYTES } from './image-upload.ts';
 
 /** The dashboard's product and inventory calls (docs/product.md §7 "Owner"); registered behind requireAdmin. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,7 +68,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       throw err;
     }
-    return { imageUrl: await storeProductImage(app.uploads, data) };
+    return catalog.uploadImage(data);
   });
 };
 

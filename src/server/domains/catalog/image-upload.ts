@@ -1,10 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { type ImageVariant, UPLOAD_IMAGE_WIDTHS } from '#shared/catalog.ts';
+import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { loadSharp } from '../../lib/sharp.ts';
 import type { FileStore } from '../files/store.ts';
+import * as repo from './repo.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_NAME = /^[a-f0-9]{32}\.webp$/;
+const UPLOADS = '/uploads/';
+/** The full image's longest side. */
+const FULL_SIZE = 1600;
 
 /** The image formats accepted, recognised by their first bytes, never by name or declared type. */
 function sniff(b: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
@@ -17,26 +23,89 @@ function sniff(b: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
   return null;
 }
 
+interface EncodedSize {
+  /** Named by its content: another image is another address, so every address may be cached for good. */
+  name: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+function encoded(data: Buffer, info: { width: number; height: number }): EncodedSize {
+  const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.webp`;
+  return { name, data, width: info.width, height: info.height };
+}
+
 /**
- * An uploaded product image (docs/engineering.md §1): PNG, JPEG, WebP or GIF by content (never SVG or HTML),
- * decoded and re-encoded by sharp as WebP of at most 1600 px with no metadata, so nothing of the
- * original file but its pixels is ever served. Returns the image's URL on this store.
+ * The image decoded once (turned upright, at most 1600 px), then encoded as WebP of quality 82 with
+ * no metadata at each width of UPLOAD_IMAGE_WIDTHS below its own, and whole: smallest first, the
+ * full image last. Nothing of the original file but its pixels is kept. Any failure is a 400 and
+ * makes nothing.
  */
-export async function storeProductImage(store: FileStore, data: Buffer): Promise<string> {
-  const kind = sniff(data);
-  if (!kind) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, WebP or GIF images can be uploaded');
+export async function encodeSizes(data: Buffer): Promise<EncodedSize[]> {
   const sharp = await loadSharp();
-  let webp: Buffer;
   try {
-    webp = await sharp(data, { failOn: 'error', limitInputPixels: 50_000_000, animated: false })
+    const { data: pixels, info } = await sharp(data, { failOn: 'error', limitInputPixels: 50_000_000, animated: false })
       .rotate()
-      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
+      .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const sizes: EncodedSize[] = [];
+    for (const width of [...UPLOAD_IMAGE_WIDTHS.filter((w) => w < info.width), info.width]) {
+      const out = await sharp(pixels, raw).resize({ width }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      sizes.push(encoded(out.data, out.info));
+    }
+    return sizes;
   } catch {
     throw new AppError('bad_request', 'The file is not a readable image');
   }
-  const name = `${randomBytes(16).toString('hex')}.webp`;
-  await store.save(name, webp);
-  return `/uploads/${name}`;
+}
+
+const variantOf = (s: EncodedSize): ImageVariant => ({ url: `${UPLOADS}${s.name}`, width: s.width, height: s.height });
+
+/** Writes the sizes' files and their record in one transaction: all of them, or nothing. */
+async function saveSizes(db: Database, files: FileStore, sizes: readonly EncodedSize[], variants: ImageVariant[]) {
+  const full = variants[variants.length - 1];
+  if (!full) throw new Error('an image has at least one size');
+  await db.transaction(async (tx) => {
+    for (const s of sizes) await files.save(s.name, s.data, tx);
+    await repo.insertUploadedImage(tx, full.url, variants);
+  });
+  return full.url;
+}
+
+/**
+ * An uploaded product image (docs/engineering.md §1, docs/decisions/0030): PNG, JPEG, WebP or GIF by
+ * content (never SVG or HTML), stored in its sizes. No product changes here: the owner's form points
+ * a product at the answer's `imageUrl`, the full image.
+ */
+export async function storeProductImage(
+  db: Database,
+  files: FileStore,
+  data: Buffer,
+): Promise<{ imageUrl: string; variants: ImageVariant[] }> {
+  if (!sniff(data)) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, WebP or GIF images can be uploaded');
+  const sizes = await encodeSizes(data);
+  const variants = sizes.map(variantOf);
+  return { imageUrl: await saveSizes(db, files, sizes, variants), variants };
+}
+
+/**
+ * Images uploaded before sizes were made (one WebP at a random name) that products point at: their
+ * narrower sizes are made now, the stored file stays their full image. Returns how many were sized.
+ */
+export async function sizeEarlierUploads(db: Database, files: FileStore): Promise<number> {
+  let sized = 0;
+  for (const url of await repo.selectUnsizedUploadUrls(db, UPLOADS)) {
+    const name = url.slice(UPLOADS.length);
+    const data = UPLOAD_NAME.test(name) ? await files.read(name) : null;
+    if (!data) continue;
+    const sizes = await encodeSizes(data).catch(() => null);
+    const full = sizes?.pop();
+    if (!sizes || !full) continue;
+    await saveSizes(db, files, sizes, [...sizes.map(variantOf), { url, width: full.width, height: full.height }]);
+    sized += 1;
+  }
+  return sized;
 }

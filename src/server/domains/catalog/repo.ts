@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, like, lt, sql } from 'drizzle-orm';
+import type { ImageVariant } from '#shared/catalog.ts';
 import { STOCK_LOW_MAX } from '#shared/constants.ts';
 import type { Tx } from '#db/client.ts';
-import { products, stockMovements } from '#db/schema/index.ts';
+import { products, stockMovements, uploadedImages } from '#db/schema/index.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -189,4 +190,27 @@ export function selectMovements(
     .where(and(eq(stockMovements.productId, productId), page.cursor ? lt(stockMovements.id, page.cursor) : undefined))
     .orderBy(desc(stockMovements.id))
     .limit(page.limit + 1);
+}
+
+/** An uploaded image's sizes; the same image again (the same address) keeps the row it has. */
+export async function insertUploadedImage(tx: Tx, url: string, variants: ImageVariant[]): Promise<void> {
+  await tx.insert(uploadedImages).values({ url, variants }).onConflictDoNothing();
+}
+
+/** Every product whose image address is an upload with sizes, and those sizes. */
+export function selectProductUploads(db: Tx): Promise<{ productId: number; variants: ImageVariant[] }[]> {
+  return db
+    .select({ productId: products.id, variants: uploadedImages.variants })
+    .from(products)
+    .innerJoin(uploadedImages, eq(uploadedImages.url, products.imageUrl));
+}
+
+/** Image addresses under `prefix` that products point at and that have no sizes recorded. */
+export async function selectUnsizedUploadUrls(db: Tx, prefix: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ url: products.imageUrl })
+    .from(products)
+    .leftJoin(uploadedImages, eq(uploadedImages.url, products.imageUrl))
+    .where(and(like(products.imageUrl, `${prefix}%`), isNull(uploadedImages.url)));
+  return rows.map((r) => r.url);
 }

@@ -1,4 +1,4 @@
-import type { PublicProduct } from '#shared/catalog.ts';
+import type { ImageVariant, ProductPicture, PublicProduct } from '#shared/catalog.ts';
 import { STOCK_LOW_MAX } from '#shared/constants.ts';
 import { formatCents } from '#shared/money.ts';
 import type { StockMovement, StockMovementsQuery } from '#shared/stock-movements.ts';
@@ -8,8 +8,11 @@ import type { Notifier } from '../../lib/notifier.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
 import type { AdminProduct, ProductFormValues } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
+import type { FileStore } from '../files/store.ts';
 import { createStockHolds } from './holds.ts';
 import { createLowStockAlerts, type LowStockDeps } from './low-stock.ts';
+import { sizeEarlierUploads, storeProductImage } from './image-upload.ts';
+import { pictureOf, uploadedPicture } from './pictures.ts';
 import * as repo from './repo.ts';
 import {
   type MovementRow,
@@ -28,7 +31,7 @@ export interface HeldUnits {
   backBy: Date;
 }
 
-export function toPublicProduct(p: ProductRow, held?: HeldUnits): PublicProduct {
+export function toPublicProduct(p: ProductRow, held?: HeldUnits, upload?: readonly ImageVariant[]): PublicProduct {
   return {
     id: p.id,
     name: p.name,
@@ -36,6 +39,7 @@ export function toPublicProduct(p: ProductRow, held?: HeldUnits): PublicProduct 
     price: formatCents(p.priceCents),
     compareAtPrice: p.compareAtCents == null ? null : formatCents(p.compareAtCents),
     imageUrl: p.imageUrl,
+    image: pictureOf(p.name, 1, upload),
     isActive: p.isActive,
     inventory: p.inventory,
     inStock: p.isActive && p.inventory > 0,
@@ -103,19 +107,35 @@ async function lockedUpdate(
   return { inventoryBefore: before.inventory, row };
 }
 
+/** A line of a cart or an order, as far as its picture goes. */
+export interface PicturedLine {
+  productId: number;
+  name: string;
+  quantity: number;
+}
+
 /**
  * The storefront's product list, answered from a cache that every instance drops on change; the
- * owner's products and their stock; the low-stock alert (`alerts`: the outbox, the owner's address).
+ * owner's products, their stock and their uploaded images; the low-stock alert (`alerts`: the
+ * outbox, the owner's address).
  */
-export function createCatalogService(db: Database, notifier: Notifier, alerts: LowStockDeps) {
+export function createCatalogService(db: Database, notifier: Notifier, alerts: LowStockDeps, uploads: FileStore) {
   const lowStock = createLowStockAlerts(alerts);
   const stockHolds = createStockHolds(db, lowStock);
+  // Each product's uploaded image sizes, active or not (a cart may hold an inactive one).
+  const images = new CachedValue(
+    async () => new Map((await repo.selectProductUploads(db)).map((r) => [r.productId, r.variants])),
+  );
   // Checkouts starting, paid or released all call catalogChanged(), so the held figures stay current.
   const list = new CachedValue(async () => {
-    const [rows, held] = await Promise.all([selectActiveProducts(db), stockHolds.heldByProduct()]);
-    return rows.map((p) => toPublicProduct(p, held.get(p.id)));
+    const [rows, held, uploaded] = await Promise.all([selectActiveProducts(db), stockHolds.heldByProduct(), images.get()]);
+    return rows.map((p) => toPublicProduct(p, held.get(p.id), uploaded.get(p.id)));
   });
-  notifier.subscribe(CATALOG_CHANNEL, () => list.invalidate());
+  const invalidate = () => {
+    images.invalidate();
+    list.invalidate();
+  };
+  notifier.subscribe(CATALOG_CHANNEL, invalidate);
 
   /**
    * Every change the owner makes to a product, in one transaction: the write, then the stock
@@ -170,6 +190,28 @@ export function createCatalogService(db: Database, notifier: Notifier, alerts: L
     ): Promise<void> {
       for (const l of lines)
         await repo.returnStock(tx, { productId: l.productId, quantity: l.quantity, orderId, reason: 'refund_restock', actor });
+    },
+
+    /** A line's picture: its product's upload, or the drawn art for its name and quantity (a deleted product's too). */
+    async linePictures(): Promise<(line: PicturedLine) => ProductPicture> {
+      const uploaded = await images.get();
+      return (l) => pictureOf(l.name, l.quantity, uploaded.get(l.productId));
+    },
+
+    /**
+     * The owner's upload (image-upload.ts), stored in its sizes: the full image's address for a
+     * product's `imageUrl`, and the picture a product pointing at it shows. No product changes here.
+     */
+    async uploadImage(data: Buffer): Promise<{ imageUrl: string; image: ProductPicture }> {
+      const { imageUrl, variants } = await storeProductImage(db, uploads, data);
+      return { imageUrl, image: uploadedPicture(variants) };
+    },
+
+    /** Sizes the earlier uploads products point at (image-upload.ts); the storefront shows them once done. */
+    async sizeEarlierUploads(): Promise<number> {
+      const sized = await sizeEarlierUploads(db, uploads);
+      if (sized > 0) await service.catalogChanged();
+      return sized;
     },
 
     // The owner's catalog (docs/product.md §2 "Inventory tab"). Every stock change is a movement with the admin's name.
@@ -228,7 +270,7 @@ export function createCatalogService(db: Database, notifier: Notifier, alerts: L
 
     /** Call after any committed change to products or stock (it also sends a low-stock alert queued by it). */
     async catalogChanged(): Promise<void> {
-      list.invalidate();
+      invalidate();
       lowStock.deliverQueued();
       await notifier.publish(CATALOG_CHANNEL);
     },

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from '#db/client.ts';
+import type { Database, Tx } from '#db/client.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -9,7 +9,8 @@ import * as repo from './repo.ts';
  * Names are made by the server, never by a user.
  */
 export interface FileStore {
-  save(name: string, data: Buffer): Promise<void>;
+  /** Within `tx` when given: files written with other rows are kept or dropped with them. */
+  save(name: string, data: Buffer, tx?: Tx): Promise<void>;
   read(name: string): Promise<Buffer | null>;
   list(): Promise<string[]>;
 }
@@ -18,7 +19,7 @@ export type { Folder } from './repo.ts';
 
 export function createFileStore(db: Database, folder: repo.Folder): FileStore {
   return {
-    save: (name, data) => repo.upsertFile(db, folder, name, data),
+    save: (name, data, tx) => repo.upsertFile(tx ?? db, folder, name, data),
     read: (name) => repo.selectFile(db, folder, name),
     list: () => repo.selectNames(db, folder),
   };

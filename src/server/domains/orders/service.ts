@@ -79,7 +79,7 @@ export function createOrdersService(d: Deps) {
   async function checkoutView(order: Order): Promise<CheckoutOrder> {
     const items = await repo.selectItems(db, order.id);
     const hold = order.status === 'pending' && !order.stockReleasedAt ? await catalog.holds.holdOf(db, order.id) : undefined;
-    return toCheckoutOrder(order, items, hold, d.paymentProvider);
+    return toCheckoutOrder(order, items, hold, d.paymentProvider, await catalog.linePictures());
   }
 
   /**

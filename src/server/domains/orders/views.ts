@@ -1,4 +1,5 @@
 import type { AdminOrder } from '#shared/admin.ts';
+import type { ProductPicture } from '#shared/catalog.ts';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { formatCents } from '#shared/money.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
@@ -45,6 +46,7 @@ export function toCheckoutOrder(
   items: readonly OrderItemRow[],
   hold: { heldUntil: Date } | undefined,
   provider: CheckoutOrder['provider'],
+  pictureOf: (line: OrderItemRow) => ProductPicture,
 ): CheckoutOrder {
   return {
     orderId: order.id,
@@ -56,6 +58,7 @@ export function toCheckoutOrder(
       unitPrice: formatCents(i.unitPriceCents),
       quantity: i.quantity,
       lineTotal: formatCents(i.unitPriceCents * i.quantity),
+      image: pictureOf(i),
     })),
     subtotal: formatCents(order.subtotalCents),
     shipping: formatCents(order.shippingCents),

@@ -4,16 +4,31 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CartItem } from '#shared/cart.ts';
+import type { ProductPicture } from '#shared/catalog.ts';
 import { makeQueryClient } from '../../../lib/query-client.ts';
-import { productImageKind } from '../../catalog/components/product-image.tsx';
 import CartDrawer from './cart-drawer.tsx';
 import { cartCount, cartTotalCents } from '../cart-total.ts';
 import { CartUiProvider, useCartUi } from '../cart-ui.tsx';
 
-const item = (id: string, name: string, price: string, quantity: number): CartItem => ({
+const picture = (url: string, uploaded = false): ProductPicture => ({
+  uploaded,
+  src: url,
+  width: 640,
+  height: 480,
+  variants: [{ url, width: 640, height: 480 }],
+});
+
+const item = (
+  id: string,
+  name: string,
+  price: string,
+  quantity: number,
+  image = picture('/api/product-images/single?w=640'),
+): CartItem => ({
   id,
   quantity,
   productId: name.includes('3-Pack') ? 6 : 5,
+  image,
   product: {
     id: name.includes('3-Pack') ? 6 : 5,
     name,
@@ -28,19 +43,12 @@ const item = (id: string, name: string, price: string, quantity: number): CartIt
 
 afterEach(cleanup);
 
-describe('cart totals and pictures', () => {
+describe('cart totals', () => {
   it('sums price × quantity in cents, without float drift', () => {
     const items = [item('a', 'Single Bottle', '18.99', 2), item('b', 'Smelling Salts 3-Pack', '44.99', 1)];
     expect(cartTotalCents(items)).toBe(8297);
     expect(cartTotalCents([item('a', 'Single Bottle', '18.99', 3)])).toBe(5697);
     expect(cartCount(items)).toBe(3);
-  });
-
-  it('pictures three bottles for the 3-Pack or for three or more singles', () => {
-    expect(productImageKind('Single Bottle', 1)).toBe('single');
-    expect(productImageKind('Single Bottle', 2)).toBe('single');
-    expect(productImageKind('Single Bottle', 3)).toBe('3-pack');
-    expect(productImageKind('Smelling Salts 3-Pack', 1)).toBe('3-pack');
   });
 });
 
@@ -51,14 +59,17 @@ function Opened() {
 }
 
 describe('cart drawer', () => {
-  it('lists the items and shows the total with two decimals', async () => {
+  it('lists the items with their pictures and shows the total with two decimals', async () => {
     const qc = makeQueryClient();
     const sessionId = 'session-1790000000000-abcdefghijklmnopqrstuvwxyzABCDEF';
     // The browser's cart session, as the storefront stored it on the first add.
     localStorage.setItem('cart_session_id', sessionId);
     qc.setQueryData(
       ['cart', sessionId],
-      [item('a', 'Single Bottle', '18.99', 2), item('b', 'Smelling Salts 3-Pack', '44.99', 1)],
+      [
+        item('a', 'Single Bottle', '18.99', 2),
+        item('b', 'Smelling Salts 3-Pack', '44.99', 1, picture('/uploads/0123456789abcdef0123456789abcdef.webp', true)),
+      ],
     );
     render(
       <QueryClientProvider client={qc}>
@@ -69,6 +80,15 @@ describe('cart drawer', () => {
     );
     expect((await screen.findByTestId('cart-total')).textContent).toBe('$82.97');
     expect(screen.getByRole('dialog')).toBeTruthy();
+    // Each line shows the picture the server chose for it: the drawn art, or the product's upload.
+    expect(screen.getByRole('img', { name: 'Single Bottle' }).getAttribute('src')).toBe('/api/product-images/single?w=640');
+    const upload = screen.getByRole('img', { name: 'Smelling Salts 3-Pack' });
+    expect(upload.getAttribute('srcset')).toBe('/uploads/0123456789abcdef0123456789abcdef.webp 640w');
+    expect([upload.getAttribute('width'), upload.getAttribute('height'), upload.getAttribute('sizes')]).toEqual([
+      '640',
+      '480',
+      '80px',
+    ]);
     expect(screen.getAllByRole('button', { name: 'Remove item' })).toHaveLength(2);
     // A line at quantity 1 cannot go lower: the decrease control is disabled there.
     const decrease = screen.getAllByRole('button', { name: 'Decrease quantity' });

@@ -5,7 +5,7 @@ import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button } from '../../../ui/button.tsx';
 import SheetImpl from '../../../ui/sheet-impl.tsx';
 import { HeldNote } from '../../catalog/components/held-note.tsx';
-import { ProductImage, productImageKind } from '../../catalog/components/product-image.tsx';
+import { ProductImage } from '../../catalog/components/product-image.tsx';
 import { QuantitySelector } from '../../catalog/components/quantity-selector.tsx';
 import { useStartCheckoutMutation } from '../../checkout/api/start-checkout.ts';
 import { useCart } from '../api/get-cart.ts';
@@ -71,7 +71,7 @@ export default function CartDrawer() {
           {items.map((item) => (
             <li key={item.id} className="flex gap-4 rounded-lg border border-line bg-white p-3">
               <ProductImage
-                kind={productImageKind(item.product.name, item.quantity)}
+                image={item.image}
                 alt={item.product.name}
                 sizes="80px"
                 className="size-20 shrink-0 rounded-md bg-sand object-cover"

@@ -1,29 +1,22 @@
-import { isBundle } from '#shared/constants.ts';
-
-const WIDTHS = [320, 640, 720, 960, 1280] as const;
-
-export function productImageKind(name: string, quantity = 1): 'single' | '3-pack' {
-  return isBundle(name) || quantity >= 3 ? '3-pack' : 'single';
-}
+import type { ProductPicture } from '#shared/catalog.ts';
 
 interface Props {
-  kind: 'single' | '3-pack';
+  image: ProductPicture;
   alt: string;
   sizes: string;
   priority?: boolean;
   className?: string;
 }
 
-/** Our drawn product art, square, from the server in the width the layout needs. */
-export function ProductImage({ kind, alt, sizes, priority, className }: Props) {
-  const src = (w: number) => `/api/product-images/${kind}?w=${w}`;
+/** A product's picture as the server chose it (the owner's upload or the drawn art), in the width the layout needs. */
+export function ProductImage({ image, alt, sizes, priority, className }: Props) {
   return (
     <img
-      src={src(640)}
-      srcSet={WIDTHS.map((w) => `${src(w)} ${w}w`).join(', ')}
+      src={image.src}
+      srcSet={image.variants.map((v) => `${v.url} ${v.width}w`).join(', ')}
       sizes={sizes}
-      width={640}
-      height={640}
+      width={image.width}
+      height={image.height}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
