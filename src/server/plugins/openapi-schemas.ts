@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AdminMe, OrdersSummary } from '#shared/admin.ts';
+import type { Customer } from '#shared/customers.ts';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '#shared/order-events.ts';
 import { CartItemSchema, CartSchema } from '#shared/cart.ts';
 import { ProductListSchema, PublicProductSchema } from '#shared/catalog.ts';
@@ -102,6 +103,17 @@ export const RESPONSE_SCHEMAS = {
     }),
     byFilter: z.object({ 'payment-problem': z.number().int(), expired: z.number().int() }),
   }) satisfies z.ZodType<OrdersSummary>,
+  CustomerList: z.array(
+    z.object({
+      email: z.string().describe('Lower case: the address the orders share'),
+      name: z.string().describe('The name on the latest order'),
+      orders: z.number().int().describe('Paid, shipped or delivered orders, test orders included'),
+      testOrders: z.number().int().describe('Of those, paid with test payments (no money taken)'),
+      totalSpent: money,
+      firstOrderAt: isoTime,
+      lastOrderAt: isoTime,
+    }) satisfies z.ZodType<Customer>,
+  ),
   Success: z.object({ success: z.literal(true) }),
   Removed: z.object({ removed: z.number().int().describe('How many items were in the cart') }),
   UploadedImage: z.object({ imageUrl: z.string() }),
