@@ -28,6 +28,8 @@ import { adminReviewRoutes, reviewRoutes } from './domains/reviews/routes.ts';
 import { createReviewsService, type ReviewsService } from './domains/reviews/service.ts';
 import { adminOrderRoutes } from './domains/orders/admin-routes.ts';
 import { adminRefundRoutes } from './domains/checkout/admin-routes.ts';
+import { adminCustomerRoutes } from './domains/orders/customer-routes.ts';
+import { createCustomersService, type CustomersService } from './domains/orders/customers.ts';
 import { orderRoutes } from './domains/orders/routes.ts';
 import { createOrdersService, type OrdersService } from './domains/orders/service.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
@@ -51,6 +53,8 @@ export interface Services {
   cart: CartService;
   payments: PaymentsService;
   orders: OrdersService;
+  /** The owner's customers, read from the orders (the orders domain's). */
+  customers: CustomersService;
   checkout: CheckoutService;
   adminAuth: AdminAuthService;
   reviews: ReviewsService;
@@ -224,7 +228,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ownHost: new URL(config.publicUrl).hostname,
     retentionDays: config.analyticsRetentionDays,
   });
-  app.decorate('services', { catalog, cart, payments, orders, checkout, adminAuth, reviews, fulfilment, analytics, outbox });
+  const customers = createCustomersService(database.db);
+  app.decorate('services', {
+    catalog,
+    cart,
+    payments,
+    orders,
+    customers,
+    checkout,
+    adminAuth,
+    reviews,
+    fulfilment,
+    analytics,
+    outbox,
+  });
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);
@@ -251,6 +268,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     guardAdminScope(admin, config);
     await admin.register(adminOrderRoutes);
     await admin.register(adminRefundRoutes);
+    await admin.register(adminCustomerRoutes);
     await admin.register(adminCatalogRoutes);
     await admin.register(adminFulfilmentRoutes);
     await admin.register(adminReviewRoutes);

@@ -175,6 +175,59 @@ test('the owner refunds a line back into stock, then cancels the order: refunded
   await page.screenshot({ path: test.info().outputPath('order-cancelled.png'), fullPage: true });
 });
 
+test('the owner finds a customer, sees their orders, opens one and exports the customers', async ({ page }) => {
+  const stamp = Date.now();
+  const email = `kit.${stamp}@example.com`;
+  await placeOrder(page, email);
+  const second = await placeOrder(page, email.toUpperCase());
+  const latest = await (await page.request.get(`/api/orders/confirmation/${second}`)).json();
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  await page.getByLabel('Search customers').fill(`KIT.${stamp}`);
+  const customers = page.getByRole('list', { name: 'Customers' });
+  await expect(customers.getByRole('listitem')).toHaveCount(1);
+  const customer = customers.getByRole('button', { name: new RegExp(email.replaceAll('.', '\\.')) });
+  await expect(customer).toContainText('Robin Stone');
+  await expect(customer).toContainText('2 orders');
+  await expect(customer).toContainText('$83.78 spent');
+  await expect(customer).toContainText('Test only');
+  await expect(customer).toHaveAttribute('aria-expanded', 'false');
+
+  // By keyboard: the customer opens to their orders, newest first.
+  await customer.focus();
+  await page.keyboard.press('Enter');
+  await expect(customer).toHaveAttribute('aria-expanded', 'true');
+  const orders = page.getByRole('list', { name: `Orders of ${email}` });
+  await expect(orders.getByRole('listitem')).toHaveCount(2);
+  await expect(orders.getByRole('listitem').first()).toContainText(`#${latest.orderId}`);
+  await expect(orders.getByRole('listitem').first()).toContainText('Paid');
+  await expect(orders.getByRole('listitem').first()).toContainText('$41.89');
+  await page.screenshot({ path: test.info().outputPath('customers.png'), fullPage: true });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString();
+  expect(csv.split('\r\n')).toEqual([
+    'Email,Name,Orders,Total spent,First order (UTC),Last order (UTC),Test orders',
+    expect.stringMatching(new RegExp(`^${email.replaceAll('.', '\\.')},Robin Stone,2,83\\.78,.+,.+,2$`)),
+    '',
+  ]);
+
+  // The order opens in the Orders tab, found by its number; the customer is still open on return.
+  await orders.getByRole('button', { name: `Open order #${latest.orderId}` }).click();
+  await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Orders' })).toBeFocused();
+  await expect(page.getByPlaceholder('Search by name, e-mail, payment ID or order number')).toHaveValue(`#${latest.orderId}`);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article').getByRole('heading', { name: `Order ${second.slice(-8)}` })).toBeVisible();
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  await expect(page.getByLabel('Search customers')).toHaveValue(`KIT.${stamp}`);
+  await expect(page.getByRole('list', { name: `Orders of ${email}` }).getByRole('listitem')).toHaveCount(2);
+
+  await page.getByLabel('Search customers').fill('nobody-at-all-here');
+  await expect(page.getByText('No customers match your search', { exact: true })).toBeVisible();
+});
+
 test('the owner prints a label and a packing slip; without a printer the dashboard says so', async ({ page }) => {
   const email = `label.${Date.now()}@example.com`;
   await placeOrder(page, email);

@@ -335,6 +335,19 @@ describe('the API description against what the store does', () => {
     expectDocumented('POST', '/api/orders/complete', await s.complete(paymentIntentId));
   });
 
+  it('describes what the customers list answers', async () => {
+    const admin = await signedIn(t.app);
+    const s = shopper(t.app);
+    await s.add(5, 1);
+    const { secret, paymentIntentId } = secretOf((await s.checkout()).json().checkoutUrl);
+    await s.ship(paymentIntentId);
+    await s.pay(secret);
+    const res = await admin.call('GET', '/api/admin/customers');
+    expect(res.json()).toHaveLength(1);
+    expectDocumented('GET', '/api/admin/customers', res);
+    expectDocumented('GET', '/api/admin/customers', await admin.call('GET', '/api/admin/customers?limit=0'));
+  });
+
   it('serves the document with a short cache and an ETag', async () => {
     const res = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -165,6 +165,12 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'GET', url: (id) => `/api/admin/products/5/stock-movements?limit=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/admin/products/5/stock-movements?cursor=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/admin/products/${id}/stock-movements?limit=${id}&cursor=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/customers?limit=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/customers?cursor=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/customers?q=${id}&limit=${id}&cursor=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/customers/export.csv?q=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/customers/orders?email=${id}&limit=${id}&cursor=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/customers/orders?email=${id}%40example.com`, admin: true },
 ];
 
 describe('a corpus of malformed requests', () => {

@@ -24,6 +24,10 @@ export const TAGS = [
   { name: 'Analytics', description: 'The storefront’s first-party beacon and the owner’s figures (ADR 0014).' },
   { name: 'Admin sign-in', description: 'The owner’s session cookie (ADR 0011, 0017).' },
   { name: 'Orders', description: 'Paid orders and their status, for the owner.' },
+  {
+    name: 'Customers',
+    description: 'The e-mail addresses of paid orders, each with its orders and what it spent, for the owner (ADR 0028).',
+  },
   { name: 'Fulfilment', description: 'Shipping labels, packing slips and the printer (ADR 0013).' },
   { name: 'Health', description: 'For load balancers and monitoring.' },
 ] as const;
@@ -461,6 +465,31 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Set an order’s status',
     ok: { status: 200, description: 'The order.' },
     errors: [409],
+  },
+
+  'GET /api/admin/customers': {
+    tag: 'Customers',
+    operationId: 'listCustomers',
+    summary: 'List customers',
+    description:
+      'A page of customers: each e-mail address of paid, shipped or delivered orders (any case, test orders included) with the name on its latest order, how many such orders, their total and the first and latest order’s time; the one who ordered last first. `q` searches the e-mail and the name, in any case. When more follow, the `Link` header gives the next page (`rel="next"`); its cursor is opaque.',
+    ok: { status: 200, description: 'Customers, the latest order first.', body: 'CustomerList' },
+  },
+  'GET /api/admin/customers/export.csv': {
+    tag: 'Customers',
+    operationId: 'exportCustomers',
+    summary: 'Export customers as CSV',
+    description:
+      "Every customer the same `q` finds, in the list's order: e-mail, name, orders, total spent, first and last order (UTC), test orders. Streamed a batch at a time. A cell that would start a spreadsheet formula is prefixed with `'`.",
+    ok: { status: 200, description: 'The CSV file.', body: { files: ['text/csv'] } },
+  },
+  'GET /api/admin/customers/orders': {
+    tag: 'Customers',
+    operationId: 'listCustomerOrders',
+    summary: 'List one customer’s orders',
+    description:
+      'The orders counted in the figures of the customer with this `email` (matched whole, in any case), newest first. When more follow, the `Link` header gives the next page (`rel="next"`).',
+    ok: { status: 200, description: 'Orders, newest first.' },
   },
 
   'POST /api/orders/:id/create-label': {

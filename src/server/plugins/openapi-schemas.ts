@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AdminMe, ORDER_STATUSES, type OrdersSummary } from '#shared/admin.ts';
+import type { Customer } from '#shared/customers.ts';
 import { REFUND_STATUSES, type OrderRefunds, type Refund } from '#shared/refunds.ts';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '#shared/order-events.ts';
 import { CartItemSchema, CartSchema } from '#shared/cart.ts';
@@ -160,6 +161,17 @@ export const RESPONSE_SCHEMAS = {
     refundedTotal: money,
     refundable: money.describe('What can still be refunded'),
   }) satisfies z.ZodType<OrderRefunds>,
+  CustomerList: z.array(
+    z.object({
+      email: z.string().describe('Lower case: the address the orders share'),
+      name: z.string().describe('The name on the latest order'),
+      orders: z.number().int().describe('Paid, shipped, delivered or refunded orders, test orders included'),
+      testOrders: z.number().int().describe('Of those, paid with test payments (no money taken)'),
+      totalSpent: money.describe('Their totals less what was refunded of them'),
+      firstOrderAt: isoTime,
+      lastOrderAt: isoTime,
+    }) satisfies z.ZodType<Customer>,
+  ),
   Success: z.object({ success: z.literal(true) }),
   Removed: z.object({ removed: z.number().int().describe('How many items were in the cart') }),
   UploadedImage: z.object({

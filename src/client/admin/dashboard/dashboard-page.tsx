@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
+import { CustomersTab, type CustomersView, NEW_CUSTOMERS_VIEW } from '../customers/customers-tab.tsx';
 import { InventoryTab } from '../inventory/inventory-tab.tsx';
 import { useOrdersSummary } from '../orders/api/get-orders-summary.ts';
 import { usePrintTestPageMutation } from '../orders/api/print-test-page.ts';
@@ -14,10 +15,11 @@ import { useLogOutMutation } from '../session/api/log-out.ts';
 import { SupportTab } from '../support/support-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
-const TABS = ['orders', 'reviews', 'analytics', 'inventory', 'support'] as const;
+const TABS = ['orders', 'customers', 'reviews', 'analytics', 'inventory', 'support'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
   orders: 'Orders',
+  customers: 'Customers',
   reviews: 'Reviews',
   analytics: 'Analytics',
   inventory: 'Inventory',
@@ -26,7 +28,7 @@ const LABELS: Record<Tab, string> = {
 
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 
-/** /admin (docs/product.md §2 "Dashboard"): header, summary cards and the five tabs; `?tab=inventory` opens one (the low-stock e-mail's link). */
+/** /admin (docs/product.md §2 "Dashboard"): header, summary cards and the six tabs; `?tab=inventory` opens one (the low-stock e-mail's link). */
 export function DashboardPage() {
   const [params] = useSearchParams();
   const qc = useQueryClient();
@@ -42,6 +44,8 @@ export function DashboardPage() {
   const [search, setSearch] = useState('');
   const [orderFilter, setOrderFilter] = useState<OrderFilterChoice>('all');
   const [reviewFilter, setReviewFilter] = useState<string>('all');
+  const [customers, setCustomers] = useState<CustomersView>(NEW_CUSTOMERS_VIEW);
+  const ordersTab = useRef<HTMLButtonElement>(null);
 
   if (!me.isSuccess) {
     return (
@@ -65,6 +69,15 @@ export function DashboardPage() {
       : tab === 'reviews'
         ? { label: 'Filter reviews', value: reviewFilter, set: setReviewFilter, options: REVIEW_FILTERS }
         : null;
+
+  /** A customer's order, opened the way the Orders tab finds one: by its number, in every list. */
+  const openOrder = (id: number) => {
+    setOrderFilter('all');
+    setSearch(`#${id}`);
+    setTab('orders');
+    // The button pressed goes with its tab: the keyboard continues from the Orders tab.
+    requestAnimationFrame(() => ordersTab.current?.focus());
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
@@ -94,12 +107,13 @@ export function DashboardPage() {
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
         <Tabs.List
           aria-label="Dashboard sections"
-          className="flex gap-0.5 overflow-x-auto rounded-xl bg-zinc-200/70 p-1 sm:gap-1"
+          className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:flex sm:gap-1"
         >
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t}
               value={t}
+              ref={t === 'orders' ? ordersTab : undefined}
               className="min-h-10 flex-1 whitespace-nowrap rounded-lg px-1.5 text-xs font-bold text-zinc-600 sm:px-3 sm:text-sm data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
             >
               {LABELS[t]}
@@ -146,6 +160,9 @@ export function DashboardPage() {
 
         <Tabs.Content value="orders" className="mt-4">
           <OrdersTab choice={orderFilter} search={search} />
+        </Tabs.Content>
+        <Tabs.Content value="customers" className="mt-4">
+          <CustomersTab view={customers} onChange={setCustomers} onOpenOrder={openOrder} />
         </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-4">
           <ReviewsTab search={search} filter={reviewFilter} />

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { CustomerOrdersQuerySchema, CustomersExportQuerySchema, CustomersQuerySchema } from '#shared/customers.ts';
+
+/** The dashboard's Customers tab (docs/decisions/0028); registered behind requireAdmin. */
+export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const customers = app.services.customers;
+
+  app.get('/api/admin/customers', { schema: { querystring: CustomersQuerySchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { customers: page, next } = await customers.list(req.query);
+    if (next !== null)
+      reply.header('link', `<${nextPageUrl('/api/admin/customers', req.query, ['q', 'limit'], next)}>; rel="next"`);
+    return page;
+  });
+
+  app.get('/api/admin/customers/export.csv', { schema: { querystring: CustomersExportQuerySchema } }, async (req, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="customers-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .send(Readable.from(customers.exportCsv(req.query))),
+  );
+
+  app.get('/api/admin/customers/orders', { schema: { querystring: CustomerOrdersQuerySchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { orders, next } = await customers.orders(req.query);
+    if (next !== null) {
+      reply.header('link', `<${nextPageUrl('/api/admin/customers/orders', req.query, ['email', 'limit'], next)}>; rel="next"`);
+    }
+    return orders;
+  });
+};
+
+/** The same list's next page, as GET /api/orders gives it: the same search and size (`keep`), after `cursor`. */
+function nextPageUrl(path: string, query: Record<string, unknown>, keep: readonly string[], cursor: string | number): string {
+  const params = new URLSearchParams();
+  for (const key of keep) {
+    const v = query[key];
+    if (v !== undefined && v !== '') params.set(key, String(v));
+  }
+  params.set('cursor', String(cursor));
+  return `${path}?${params}`;
+}
