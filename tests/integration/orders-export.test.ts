@@ -4,6 +4,7 @@ import { orders } from '#db/schema/index.ts';
 import { ADMIN, signedIn } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, secretOf, shopper } from '../support/checkout.ts';
+import { parseCsv } from '../support/csv.ts';
 
 /** The orders CSV for the accountant (issue "Run the business", item 6). */
 let t: TestApp;
@@ -13,35 +14,6 @@ beforeAll(async () => {
   admin = await signedIn(t.app);
 });
 afterAll(() => t?.close());
-
-/** RFC 4180 rows of a CSV text (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 const exported = async (query = '') => {
   const res = await admin.call('GET', `/api/orders/export.csv${query}`);

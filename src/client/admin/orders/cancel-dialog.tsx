@@ -1,11 +1,10 @@
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { AdminOrder } from '#shared/admin.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
-import { REFUND_REASON_MAX } from '#shared/refunds.ts';
 import { Button } from '../../ui/button.tsx';
-import { inputClass } from '../../ui/field.tsx';
 import { useCancelOrderMutation } from './api/cancel-order.ts';
+import { ReasonField } from './reason-field.tsx';
 import { orderLabel } from './format.ts';
 
 /** What cancelling does to this order, in the owner's words. */
@@ -18,7 +17,6 @@ function consequence(order: AdminOrder): string {
 
 /** "Cancel Order" on the order card (issue "Run the business", item 2): a confirmation with a reason. */
 export function CancelDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
-  const id = useId();
   const cancel = useCancelOrderMutation(order.id);
   const [reason, setReason] = useState('');
   const submit = (e: FormEvent) => {
@@ -34,19 +32,7 @@ export function CancelDialog({ order, onClose }: { order: AdminOrder; onClose():
           <Dialog.Title className="text-lg font-bold">Cancel order {orderLabel(order)}?</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-zinc-700">{consequence(order)}</Dialog.Description>
           <form noValidate onSubmit={submit} className="mt-4 grid gap-4">
-            <div>
-              <label htmlFor={`${id}-reason`} className="text-sm font-bold">
-                Reason <span className="font-normal text-muted">(optional)</span>
-              </label>
-              <textarea
-                id={`${id}-reason`}
-                rows={2}
-                maxLength={REFUND_REASON_MAX}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                className={inputClass}
-              />
-            </div>
+            <ReasonField value={reason} onChange={setReason} />
             <div className="flex flex-wrap justify-end gap-2">
               <Dialog.Close asChild>
                 <Button variant="outline" disabled={cancel.isPending}>

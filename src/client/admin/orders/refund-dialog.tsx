@@ -3,13 +3,14 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { AdminOrder } from '#shared/admin.ts';
 import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
-import { REFUND_REASON_MAX, type RefundBody } from '#shared/refunds.ts';
+import type { RefundBody } from '#shared/refunds.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useOrderRefunds } from './api/get-order-refunds.ts';
 import { useRefundOrderMutation } from './api/refund-order.ts';
 import { orderLabel } from './format.ts';
+import { ReasonField } from './reason-field.tsx';
 
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -158,19 +159,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose():
               <p className="-mt-3 text-xs text-zinc-600">
                 Empty: the chosen lines’ worth. An amount replaces it (shipping, a goodwill refund).
               </p>
-              <div>
-                <label htmlFor={`${id}-reason`} className="text-sm font-bold">
-                  Reason <span className="font-normal text-muted">(optional)</span>
-                </label>
-                <textarea
-                  id={`${id}-reason`}
-                  rows={2}
-                  maxLength={REFUND_REASON_MAX}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  className={inputClass}
-                />
-              </div>
+              <ReasonField value={reason} onChange={setReason} />
               {error ? (
                 <p role="alert" className="text-sm font-semibold text-danger">
                   {error}
