@@ -35,6 +35,18 @@ export function errorMessage(err: unknown, fallback: string, shownFor?: '4xx' | 
   return (shown && err.serverMessage) || fallback;
 }
 
+/** A failed answer as an ApiError: the server's JSON error when there is one, else its status and text. */
+export async function failureOf(res: Response): Promise<ApiError> {
+  const text = (await res.text()) || res.statusText;
+  let parsed: Partial<ErrorBody> | undefined;
+  try {
+    parsed = JSON.parse(text) as Partial<ErrorBody>;
+  } catch {
+    // not JSON (a proxy's error page): the status and text say it all
+  }
+  return new ApiError(res.status, text, parsed);
+}
+
 /** A call to the store's API: JSON (or a multipart form) with the session cookie; JSON back. */
 export async function api<T>(
   path: string,
@@ -50,16 +62,7 @@ export async function api<T>(
     headers,
     body: json ? JSON.stringify(body) : (body as FormData | undefined),
   });
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    let parsed: Partial<ErrorBody> | undefined;
-    try {
-      parsed = JSON.parse(text) as Partial<ErrorBody>;
-    } catch {
-      // not JSON (a proxy's error page): the status and text say it all
-    }
-    throw new ApiError(res.status, text, parsed);
-  }
+  if (!res.ok) throw await failureOf(res);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }

@@ -1,5 +1,4 @@
-import type { ErrorBody } from '#shared/errors.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { failureOf } from '../../lib/api-client.ts';
 
 /**
  * GET a page of one of the owner's lists: its items, and the address of the next page from the
@@ -8,16 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
  */
 export async function apiPage<T>(path: string): Promise<{ data: T; next: string | undefined }> {
   const res = await fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    let parsed: Partial<ErrorBody> | undefined;
-    try {
-      parsed = JSON.parse(text) as Partial<ErrorBody>;
-    } catch {
-      // not JSON (a proxy's error page): the status and text say it all
-    }
-    throw new ApiError(res.status, text, parsed);
-  }
+  if (!res.ok) throw await failureOf(res);
   const next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
   return { data: (await res.json()) as T, next };
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { CUSTOMER_ORDER_STATUSES, type CustomersCursor } from '#shared/customers.ts';
 import type { Tx } from '#db/client.ts';
-import { orderItems, orderSearchText, orders } from '#db/schema/index.ts';
-import type { OrderItemRow, OrderRow } from './repo.ts';
+import { orderSearchText, orders } from '#db/schema/index.ts';
+import { type OrderItemRow, type OrderRow, withItems } from './repo.ts';
 
 /**
  * The customers' SQL (docs/decisions/0028). A customer is the lower-case e-mail of orders in
@@ -135,18 +135,5 @@ export async function selectCustomerOrders(
     )
     .orderBy(desc(orders.id))
     .limit(page.limit);
-  if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderItems.id));
-  const byOrder = new Map<number, OrderItemRow[]>();
-  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+  return withItems(db, rows);
 }

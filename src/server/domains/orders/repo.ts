@@ -186,7 +186,7 @@ export async function selectAdminOrders(
 }
 
 /** Orders with their items, in one more query. */
-async function withItems(db: Tx, rows: OrderRow[]): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
+export async function withItems(db: Tx, rows: OrderRow[]): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()
