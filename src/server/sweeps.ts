@@ -6,12 +6,14 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
   // Lapsed holds give their stock back, unpaid checkouts past their end close; e-mails whose delivery failed and refunds
-  // the payment provider did not answer are retried.
+  // the payment provider did not answer are retried. The summary's figures take in the orders' changes.
   await Promise.all([
     app.services.checkout.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
     app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
     app.services.checkout.retryPendingRefunds().catch((err: unknown) => app.log.warn({ err }, 'refund retry failed')),
   ]);
+  // After the order sweep, so the orders it closed are folded in now rather than a minute later.
+  await app.services.orders.foldSummary().catch((err: unknown) => app.log.warn({ err }, 'orders summary fold failed'));
 }
 
 export async function sweepEveryHour(app: FastifyInstance): Promise<void> {

@@ -234,9 +234,12 @@ describe('the summary, counted by the database as orders change', () => {
   it('follows status changes, deletions and concurrent writes, to the cent', async () => {
     await t.app.database.db.execute(sql`delete from orders`);
     const ids = await insertOrders(30, { totalCents: 1234 });
+    const fold = () => t.app.services.orders.foldSummary();
     await Promise.all([
       ...ids.slice(0, 10).map((id) => admin.call('PUT', `/api/orders/${id}/status`, { status: 'shipped' })),
+      fold(),
       insertOrders(5, { totalCents: 999 }),
+      fold(),
       insertOrders(5, { status: 'pending', paidAt: null, totalCents: 555 }),
       t.app.database.db.update(orders).set({ totalCents: 2000 }).where(sql`${orders.id} = ${ids[29]}`),
       t.app.database.db.delete(orders).where(sql`${orders.id} in (${ids[20]}, ${ids[21]})`),
@@ -247,8 +250,69 @@ describe('the summary, counted by the database as orders change', () => {
     expect(s.totalRevenue).toBe((hand.revenueCents / 100).toFixed(2));
     expect(s.byStatus.shipped).toBe(hand.shipped);
     expect(s).toMatchObject({ paidOrders: 33, totalRevenue: (27 * 12.34 + 20 + 5 * 9.99).toFixed(2), byStatus: { shipped: 10 } });
+    await fold();
+    expect(await summary()).toEqual(s);
     await t.app.database.db.execute(sql`delete from orders`);
     expect(await summary()).toMatchObject({ totalOrders: 0, paidOrders: 0, totalRevenue: '0.00' });
+    await fold();
+    expect(await summary()).toMatchObject({ totalOrders: 0, paidOrders: 0, totalRevenue: '0.00' });
+  });
+
+  it('keeps every kind’s count and sums equal to a count of the orders themselves, folded or not', async () => {
+    const db = t.app.database.db;
+    /** Each kind of order counted from the orders table itself, the slow way the rollup replaces. */
+    const scanned = async () =>
+      (
+        (await db.execute(sql`
+          select status, payment_mode, payment_issue is not null as has_issue, paid_at is not null as has_paid,
+            email is not null as has_email, expired_at is not null as has_expired,
+            count(*)::int as orders, sum(total_cents)::int as total, sum(refunded_cents)::int as refunded
+          from orders group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`)) as unknown as { rows: unknown[] }
+      ).rows;
+    const rolledUp = async () =>
+      (
+        (await db.execute(sql`
+          select status, payment_mode, has_issue, has_paid, has_email, has_expired,
+            sum(orders)::int as orders, sum(total_cents)::int as total, sum(refunded_cents)::int as refunded
+          from (select * from order_kind_totals union all
+            select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents
+            from order_kind_changes) k
+          group by 1, 2, 3, 4, 5, 6 having sum(orders) <> 0 or sum(total_cents) <> 0 order by 1, 2, 3, 4, 5, 6`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    const unfolded = async () =>
+      Number(
+        ((await db.execute(sql`select count(*)::int as n from order_kind_changes`)) as unknown as { rows: { n: number }[] })
+          .rows[0]?.n,
+      );
+    const fold = () => t.app.services.orders.foldSummary();
+
+    await db.execute(sql`delete from orders`);
+    const ids = await insertOrders(40, { totalCents: 2290 });
+    await insertOrders(6, { status: 'pending', paidAt: null, email: null });
+    expect(await unfolded()).toBeGreaterThan(0);
+    expect(await rolledUp()).toEqual(await scanned());
+    // Writes of every kind, with folds racing them.
+    await Promise.all([
+      fold(),
+      db.update(orders).set({ refundedCents: 500 }).where(sql`${orders.id} = ${ids[0]}`),
+      db.update(orders).set({ paymentIssue: 'amount differs' }).where(sql`${orders.id} = ${ids[1]}`),
+      db.update(orders).set({ status: 'cancelled', refundedCents: 2290 }).where(sql`${orders.id} = ${ids[2]}`),
+      db.update(orders).set({ email: null, paymentMode: 'test' }).where(sql`${orders.id} = ${ids[3]}`),
+      db.update(orders).set({ status: 'pending', paidAt: null, expiredAt: new Date() }).where(sql`${orders.id} = ${ids[4]}`),
+      fold(),
+      db.delete(orders).where(sql`${orders.id} in (${ids[5]}, ${ids[6]})`),
+      insertOrders(3, { status: 'delivered', totalCents: 4890 }),
+      fold(),
+    ]);
+    expect(await rolledUp()).toEqual(await scanned());
+    // An update that changes no kind and no amount writes no change.
+    await fold();
+    await db.update(orders).set({ firstName: 'Renamed', updatedAt: new Date() }).where(sql`${orders.id} = ${ids[7]}`);
+    expect(await unfolded()).toBe(0);
+    expect(await rolledUp()).toEqual(await scanned());
+    expect(await fold()).toBe(0);
   });
 });
 

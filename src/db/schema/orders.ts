@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/admin.ts';
 import { ORDER_EVENT_TYPES } from '../../shared/order-events.ts';
 import { REFUND_STATUSES } from '../../shared/refunds.ts';
@@ -176,3 +176,42 @@ export const orderRefundItems = pgTable(
     check('order_refund_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
+
+/** What tells one kind of order from another for the summary: its lists and its money (ADR 0031). */
+const orderKindColumns = () => ({
+  status: text('status', { enum: ORDER_STATUSES }).notNull(),
+  paymentMode: text('payment_mode', { enum: ['test', 'live'] }).notNull(),
+  hasIssue: boolean('has_issue').notNull(),
+  hasPaid: boolean('has_paid').notNull(),
+  hasEmail: boolean('has_email').notNull(),
+  hasExpired: boolean('has_expired').notNull(),
+});
+
+/**
+ * Owned by the orders domain. Each kind of order's count and sums, as of the last fold of
+ * `order_kind_changes` (ADR 0031): the summary reads these few rows plus the changes not folded yet.
+ */
+export const orderKindTotals = pgTable(
+  'order_kind_totals',
+  {
+    ...orderKindColumns(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.paymentMode, t.hasIssue, t.hasPaid, t.hasEmail, t.hasExpired] })],
+);
+
+/**
+ * Owned by the orders domain. Written only by triggers on `orders` (migration 0011): an order that
+ * appears, changes kind or amounts, or goes adds a row taking it out of its old kind and into its new
+ * one. Rows are only inserted here, so concurrent checkouts never wait on each other; the minute sweep
+ * folds them into `order_kind_totals`.
+ */
+export const orderKindChanges = pgTable('order_kind_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  ...orderKindColumns(),
+  orders: integer('orders').notNull(),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+});

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { orderEvents, orderItems, orderSearchText, orders } from '#db/schema/index.ts';
+import { orderEvents, orderItems, orderKindChanges, orderKindTotals, orderSearchText, orders } from '#db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -243,32 +243,69 @@ export interface OrderKind {
   refundedCents: number;
 }
 
-/** Every kind of order with its count and totals, grouped in the database: a few dozen rows. */
+/**
+ * Every kind of order with its count and totals (a few dozen rows): the folded totals plus the
+ * changes not folded yet, in one statement so a fold running meanwhile is seen whole or not at all.
+ */
 export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
-  const hasIssue = sql<boolean>`${orders.paymentIssue} is not null`;
-  const hasPaid = sql<boolean>`${orders.paidAt} is not null`;
-  const hasEmail = sql<boolean>`${orders.email} is not null`;
-  const hasExpired = sql<boolean>`${orders.expiredAt} is not null`;
-  const rows = await db
-    .select({
-      status: orders.status,
-      paymentMode: orders.paymentMode,
-      hasIssue,
-      hasPaid,
-      hasEmail,
-      hasExpired,
-      orders: sql<string>`count(*)`,
-      totalCents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
-      refundedCents: sql<string>`coalesce(sum(${orders.refundedCents}), 0)`,
-    })
-    .from(orders)
-    .groupBy(orders.status, orders.paymentMode, hasIssue, hasPaid, hasEmail, hasExpired);
-  return rows.map((r) => ({
-    ...r,
+  const res = (await db.execute(sql`
+    select status, payment_mode, has_issue, has_paid, has_email, has_expired,
+      sum(orders)::text as orders, sum(total_cents)::text as total_cents, sum(refunded_cents)::text as refunded_cents
+    from (
+      select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents
+      from ${orderKindTotals}
+      union all
+      select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents
+      from ${orderKindChanges}
+    ) k
+    group by 1, 2, 3, 4, 5, 6
+  `)) as unknown as {
+    rows: {
+      status: OrderRow['status'];
+      payment_mode: OrderRow['paymentMode'];
+      has_issue: boolean;
+      has_paid: boolean;
+      has_email: boolean;
+      has_expired: boolean;
+      orders: string;
+      total_cents: string;
+      refunded_cents: string;
+    }[];
+  };
+  return res.rows.map((r) => ({
+    status: r.status,
+    paymentMode: r.payment_mode,
+    hasIssue: r.has_issue,
+    hasPaid: r.has_paid,
+    hasEmail: r.has_email,
+    hasExpired: r.has_expired,
     orders: Number(r.orders),
-    totalCents: Number(r.totalCents),
-    refundedCents: Number(r.refundedCents),
+    totalCents: Number(r.total_cents),
+    refundedCents: Number(r.refunded_cents),
   }));
+}
+
+/**
+ * Moves the changes written so far into the totals, in one statement (ADR 0031). Folds running at
+ * once on several instances take turns on the rows; a change is folded exactly once. Returns how
+ * many changes were folded.
+ */
+export async function foldOrderKindChanges(db: Tx): Promise<number> {
+  const res = (await db.execute(sql`
+    with moved as (delete from ${orderKindChanges} returning *),
+    folded as (
+      insert into ${orderKindTotals} (status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents)
+      select status, payment_mode, has_issue, has_paid, has_email, has_expired, sum(orders), sum(total_cents), sum(refunded_cents)
+      from moved group by 1, 2, 3, 4, 5, 6
+      on conflict (status, payment_mode, has_issue, has_paid, has_email, has_expired) do update set
+        orders = ${orderKindTotals.orders} + excluded.orders,
+        total_cents = ${orderKindTotals.totalCents} + excluded.total_cents,
+        refunded_cents = ${orderKindTotals.refundedCents} + excluded.refunded_cents
+      returning 1
+    )
+    select (select count(*) from moved)::int as changes, (select count(*) from folded)::int as kinds
+  `)) as unknown as { rows: { changes: number }[] };
+  return Number(res.rows[0]?.changes ?? 0);
 }
 
 /** The shipped e-mail was delivered (by the mail outbox); the first time is kept. */

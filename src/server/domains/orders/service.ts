@@ -189,6 +189,9 @@ export function createOrdersService(d: Deps) {
       }
     },
 
+    /** Every minute: the orders' changes since the last fold go into the summary's totals (ADR 0031). */
+    foldSummary: () => repo.foldOrderKindChanges(db),
+
     /** GET /api/orders/summary: the summary cards and each list's count, from the counts of each kind of order. */
     async summaryForAdmin(): Promise<OrdersSummary> {
       const kinds = await repo.selectOrderKinds(db);
