@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
   // Lapsed holds give their stock back, unpaid checkouts past their end close; e-mails whose delivery failed and refunds
-  // the payment provider did not answer are retried. The summary's figures take in the orders' changes.
+  // the payment provider did not answer are retried. The summary's figures take in the orders' changes,
+  // and the analytics roll up the days that closed.
   await Promise.all([
     app.services.checkout.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
     app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
@@ -14,6 +15,7 @@ export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
   ]);
   // After the order sweep, so the orders it closed are folded in now rather than a minute later.
   await app.services.orders.foldSummary().catch((err: unknown) => app.log.warn({ err }, 'orders summary fold failed'));
+  await app.services.analytics.rollUp().catch((err: unknown) => app.log.warn({ err }, 'analytics rollup failed'));
 }
 
 export async function sweepEveryHour(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,20 @@
 // The analytics response (docs/product.md §3 "Analytics report"), without zod for the dashboard.
 
+/**
+ * The periods the owner chooses between on the Analytics tab, each a run of whole UTC days ending
+ * today: 7 days, 30 days, 12 months (365 days). `GET /api/analytics?range=` takes one; 30d when absent.
+ */
+export const ANALYTICS_RANGES = ['7d', '30d', '12m'] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const ANALYTICS_RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '12m': 365 };
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '30d';
+
 export interface AnalyticsResponse {
+  /** The period of `daily`, `topPages`, `trafficSources`, the website figures and the conversion rate. */
+  range: AnalyticsRange;
+  /** Its first and last UTC day, YYYY-MM-DD (the last is today). */
+  from: string;
+  to: string;
   business: {
     /** Net of refunds. */
     totalRevenue: string;
@@ -18,24 +32,27 @@ export interface AnalyticsResponse {
     bundlesSold: number;
     /** % of paid orders that include a 3-pack. */
     bundleRate: number;
-    /** % of sessions (30 days) that placed a paid order. */
+    /** % of the period's sessions that placed a paid order. */
     conversionRate: number;
     reviewStats: { totalReviews: number; averageRating: number; verifiedReviews: number; pendingReviews: number };
     /** Paid orders taken with test payments: in none of the figures above. */
     testOrders: { count: number; total: string };
   };
   website: {
-    /** Sessions in the last 30 days. */
+    /** Sessions that started in the last 30 days (today and the 29 days before), whatever the period. */
     last30DaysVisitors: number;
-    /** Seconds. */
+    /** Sessions that started in the period. */
+    sessions: number;
+    /** Seconds, the period's sessions' average (first to last event). */
     avgSessionDuration: number;
-    /** % of sessions with a single page view. */
+    /** % of the period's sessions with a single page view. */
     bounceRate: number;
   };
+  /** One entry per day of the period, oldest first: sessions started that day, net revenue of the orders paid that day. */
   daily: { date: string; sessions: number; revenue: string }[];
   topPages: { path: string; views: number }[];
   trafficSources: { source: string; percentage: number }[];
-  /** p75 over the last 30 days; null when nothing was measured. */
+  /** p75 over the last 30 days whatever the period (as Core Web Vitals are judged); null when nothing was measured. */
   vitals: { lcp: number | null; inp: number | null; cls: number | null; samples: number };
   generatedAt: string;
 }

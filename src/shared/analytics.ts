@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from './analytics-types.ts';
 import { singleLine } from './validation.ts';
 
 /** POST /api/analytics/collect (docs/engineering.md §7): what the storefront's beacon may send. */
@@ -26,3 +27,11 @@ export const CollectBodySchema = z.strictObject({
   orderId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type CollectBody = z.infer<typeof CollectBodySchema>;
+
+/** GET /api/analytics?range=: the period of the report (analytics-types.ts). */
+export const AnalyticsQuerySchema = z.strictObject({
+  range: z
+    .enum(ANALYTICS_RANGES, { error: `range must be one of ${ANALYTICS_RANGES.join(', ')}` })
+    .default(DEFAULT_ANALYTICS_RANGE),
+});
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;

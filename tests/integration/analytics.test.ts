@@ -204,7 +204,8 @@ describe('the figures', () => {
       conversionRate: 25,
     });
     expect(r.business.testOrders).toEqual({ count: 1, total: '93.89' });
-    expect(r.website).toEqual({ last30DaysVisitors: 4, avgSessionDuration: 35, bounceRate: 75 });
+    expect(r).toMatchObject({ range: '30d', to: new Date().toISOString().slice(0, 10) });
+    expect(r.website).toEqual({ last30DaysVisitors: 4, sessions: 4, avgSessionDuration: 35, bounceRate: 75 });
     expect(r.trafficSources).toEqual([
       { source: 'direct', percentage: 50 },
       { source: 'google.com', percentage: 25 },
@@ -216,10 +217,20 @@ describe('the figures', () => {
       { path: '/order-confirmation', views: 1 },
       { path: '/product/5', views: 1 },
     ]);
-    expect(r.daily).toHaveLength(7);
-    expect(r.daily.map((x: { sessions: number }) => x.sessions)).toEqual([0, 0, 0, 1, 0, 1, 2]);
-    expect(r.daily.map((x: { revenue: string }) => x.revenue)).toEqual(['0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '41.89']);
-    expect(r.daily[6].date).toBe(new Date().toISOString().slice(0, 10));
+    expect(r.daily).toHaveLength(30);
+    expect(r.daily[0].date).toBe(r.from);
+    expect(r.daily.slice(-7).map((x: { sessions: number }) => x.sessions)).toEqual([0, 0, 0, 1, 0, 1, 2]);
+    expect(r.daily.slice(-7).map((x: { revenue: string }) => x.revenue)).toEqual([
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '41.89',
+    ]);
+    expect(r.daily.find((x: { revenue: string }) => x.revenue === '48.90')).toBeDefined();
+    expect(r.daily[29].date).toBe(new Date().toISOString().slice(0, 10));
     expect(r.vitals).toEqual({ lcp: 3250, inp: null, cls: 0.063, samples: 4 });
     expect(r.business.reviewStats).toEqual({ totalReviews: 0, averageRating: 0, verifiedReviews: 0, pendingReviews: 0 });
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CollectBodySchema } from '#shared/analytics.ts';
+import { AnalyticsQuerySchema, CollectBodySchema } from '#shared/analytics.ts';
 import { isAdminPathname } from '#shared/site.ts';
 import { isBot } from './collect.ts';
 
@@ -32,8 +32,8 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** GET /api/analytics: the dashboard's figures; registered behind requireAdmin. */
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/analytics', async (_req, reply) => {
+  app.get('/api/analytics', { schema: { querystring: AnalyticsQuerySchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return app.services.analytics.report();
+    return app.services.analytics.report(req.query.range);
   });
 };

@@ -1,13 +1,23 @@
 import type { CollectBody } from '#shared/analytics.ts';
-import type { AnalyticsResponse } from '#shared/analytics-types.ts';
+import {
+  ANALYTICS_RANGE_DAYS,
+  type AnalyticsRange,
+  type AnalyticsResponse,
+  DEFAULT_ANALYTICS_RANGE,
+} from '#shared/analytics-types.ts';
 import { formatCents } from '#shared/money.ts';
 import type { Database } from '#db/client.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { ReviewsService } from '../reviews/service.ts';
 import { sourceOf } from './collect.ts';
+import { type DayFigures, type DaySpan, addDays, split, utcDay } from './day-spans.ts';
+import * as days from './days-repo.ts';
 import * as repo from './repo.ts';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+/** A day is rolled up once it has been over this long: its late events and the orders its sessions placed are in. */
+const ROLL_AFTER_MS = 2 * 3_600_000;
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
 
@@ -20,6 +30,24 @@ export function createAnalyticsService(
   db: Database,
   d: { orders: OrdersService; reviews: ReviewsService; ownHost: string; retentionDays: number },
 ) {
+  /** Each day's figures of `span` (days without sessions left out): rolled-up days read, the others counted from their events. */
+  async function figuresByDay(span: DaySpan, rolled: DaySpan | undefined): Promise<Map<string, DayFigures>> {
+    const parts = split(span, rolled);
+    const found = await Promise.all([
+      parts.rolled ? days.readDays(db, parts.rolled) : [],
+      ...parts.counted.map(async (s) => days.countDays(db, s, await d.orders.convertedSessions(s.from, s.to))),
+    ]);
+    return new Map(found.flat().map((f) => [f.day, f]));
+  }
+
+  /** The day to roll next: the one before the first rolled day if it has events, else the one after the last, once closed. */
+  async function nextDayToRoll(closed: string): Promise<string | undefined> {
+    const [rolled, first] = await Promise.all([days.rolledSpan(db), days.firstEventDay(db)]);
+    if (rolled && first && first < rolled.from) return addDays(rolled.from, -1);
+    const next = rolled ? addDays(rolled.to, 1) : first;
+    return next && next <= closed ? next : undefined;
+  }
+
   return {
     async collect(body: CollectBody): Promise<void> {
       // A purchase is known from the paid order and the session that placed it; what a page claims is not counted.
@@ -44,27 +72,40 @@ export function createAnalyticsService(
       });
     },
 
-    /** GET /api/analytics (docs/product.md §3). */
-    async report(): Promise<AnalyticsResponse> {
-      const [sales, testOrders, revenueDaily, sessions, sources, topPages, sessionsDaily, buyers, vitals, reviewStats] =
-        await Promise.all([
-          d.orders.salesFigures(),
-          d.orders.testOrderFigures(),
-          d.orders.dailyRevenue(7),
-          repo.selectSessions(db),
-          repo.selectSources(db),
-          repo.selectTopPages(db),
-          repo.selectDailySessions(db, 7),
-          d.orders.convertedSessions(30),
-          repo.selectVitals(db),
-          d.reviews.adminStats(),
-        ]);
-      // A session converted when it placed a paid order: each order counts once, for its own session.
-      const converted = await repo.countSessionsAmong(db, buyers);
+    /** GET /api/analytics (docs/product.md §3) for the period `range` (ADR 0032). */
+    async report(range: AnalyticsRange = DEFAULT_ANALYTICS_RANGE): Promise<AnalyticsResponse> {
+      const to = utcDay(Date.now());
+      const period = { from: addDays(to, 1 - ANALYTICS_RANGE_DAYS[range]), to };
+      const month = { from: addDays(to, -29), to };
+      const rolled = await days.rolledSpan(db);
+      const [sales, testOrders, revenueDaily, dayFigures, sources, topPages, vitals, reviewStats] = await Promise.all([
+        d.orders.salesFigures(),
+        d.orders.testOrderFigures(),
+        d.orders.dailyRevenue(period.from, period.to),
+        figuresByDay({ from: period.from < month.from ? period.from : month.from, to }, rolled),
+        days.topSources(db, split(period, rolled), 8),
+        days.topPages(db, split(period, rolled), 10),
+        repo.selectVitals(db),
+        d.reviews.adminStats(),
+      ]);
+      const sum = (span: DaySpan) => {
+        const t = { sessions: 0, bounces: 0, sessionMs: 0, converted: 0 };
+        for (const f of dayFigures.values()) {
+          if (f.day < span.from || f.day > span.to) continue;
+          t.sessions += f.sessions;
+          t.bounces += f.bounces;
+          t.sessionMs += f.sessionMs;
+          t.converted += f.converted;
+        }
+        return t;
+      };
+      const inPeriod = sum(period);
       const totalSourceSessions = sources.reduce((s, x) => s + x.sessions, 0);
-      const sessionsByDay = new Map(sessionsDaily.map((x) => [x.day, x.sessions]));
 
       return {
+        range,
+        from: period.from,
+        to: period.to,
         business: {
           totalRevenue: formatCents(sales.totalCents),
           grossRevenue: formatCents(sales.grossCents),
@@ -78,16 +119,21 @@ export function createAnalyticsService(
           singleBottlesSold: sales.singles,
           bundlesSold: sales.bundles,
           bundleRate: pct(sales.bundleOrders, sales.orders),
-          conversionRate: pct(converted, sessions.sessions),
+          conversionRate: pct(inPeriod.converted, inPeriod.sessions),
           reviewStats,
           testOrders: { count: testOrders.count, total: formatCents(testOrders.totalCents) },
         },
         website: {
-          last30DaysVisitors: sessions.sessions,
-          avgSessionDuration: Math.round(sessions.avgSeconds),
-          bounceRate: pct(sessions.bounces, sessions.sessions),
+          last30DaysVisitors: sum(month).sessions,
+          sessions: inPeriod.sessions,
+          avgSessionDuration: inPeriod.sessions ? Math.round(inPeriod.sessionMs / inPeriod.sessions / 1000) : 0,
+          bounceRate: pct(inPeriod.bounces, inPeriod.sessions),
         },
-        daily: revenueDaily.map((r) => ({ date: r.day, sessions: sessionsByDay.get(r.day) ?? 0, revenue: formatCents(r.cents) })),
+        daily: revenueDaily.map((r) => ({
+          date: r.day,
+          sessions: dayFigures.get(r.day)?.sessions ?? 0,
+          revenue: formatCents(r.cents),
+        })),
         topPages,
         trafficSources: sources.map((s) => ({ source: s.source, percentage: pct(s.sessions, totalSourceSessions) })),
         vitals: {
@@ -98,6 +144,38 @@ export function createAnalyticsService(
         },
         generatedAt: new Date().toISOString(),
       };
+    },
+
+    /**
+     * Every minute: closed days not rolled up yet are rolled, oldest missing first, at most
+     * `maxDays` in one call (a store that starts with a year of events catches up over a few
+     * minutes, its reports exact meanwhile). Returns how many days were rolled.
+     */
+    async rollUp(maxDays = 31): Promise<number> {
+      const closed = addDays(utcDay(Date.now() - ROLL_AFTER_MS), -1);
+      let rolled = 0;
+      while (rolled < maxDays) {
+        const day = await nextDayToRoll(closed);
+        if (!day) break;
+        const buyers = await d.orders.convertedSessions(day, day);
+        await db.transaction(async (tx) => {
+          await days.lockRollup(tx);
+          if (!(await days.isRolled(tx, day))) await days.rollDay(tx, day, buyers);
+        });
+        rolled++;
+      }
+      return rolled;
+    },
+
+    /** Rolls every closed day up again from its events (after events were written into past days, as the demo data is). */
+    async rebuildRollups(): Promise<number> {
+      await db.transaction(async (tx) => {
+        await days.lockRollup(tx);
+        await days.deleteRollups(tx);
+      });
+      let total = 0;
+      for (let n = -1; n !== 0; total += n) n = await this.rollUp();
+      return total;
     },
 
     /** Hourly: events older than ANALYTICS_RETENTION_DAYS are deleted. Returns how many. */

@@ -411,13 +411,19 @@ export async function selectSalesFigures(db: Tx) {
   };
 }
 
-/** Net revenue (totals less refunds) of the live orders paid on each UTC day, the last `days` days. */
-export async function selectDailyRevenue(db: Tx, days: number): Promise<{ day: string; cents: number }[]> {
+const utcDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
+
+/** Net revenue (totals less refunds) of the live orders paid on each UTC day from `from` to `to` (YYYY-MM-DD), every day listed. */
+export async function selectDailyRevenue(db: Tx, from: string, to: string): Promise<{ day: string; cents: number }[]> {
   const res = (await db.execute(sql`
-    select to_char(d, 'YYYY-MM-DD') as day,
-      (select coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::bigint from ${orders}
-        where ${REVENUE} and ${paidAt} >= d and ${paidAt} < d + interval '1 day') as cents
-    from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}), date_trunc('day', now()), interval '1 day') as d
+    select to_char(d, 'YYYY-MM-DD') as day, coalesce(r.cents, 0)::bigint as cents
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+    left join (
+      select (${paidAt} at time zone 'UTC')::date as day, sum(${orders.totalCents} - ${orders.refundedCents}) as cents
+      from ${orders}
+      where ${REVENUE} and ${paidAt} >= ${utcDayStart(from)} and ${paidAt} < ${utcDayStart(to)} + interval '1 day'
+      group by 1
+    ) r on r.day = d::date
     order by d
   `)) as unknown as { rows: { day: string; cents: string | number }[] };
   return res.rows.map((r) => ({ day: r.day, cents: Number(r.cents) }));
@@ -432,13 +438,24 @@ export async function selectTestOrderFigures(db: Tx): Promise<{ count: number; t
   return { count: Number(row?.n ?? 0), totalCents: Number(row?.cents ?? 0) };
 }
 
-/** The analytics sessions that placed a paid live order in the last `days` days, each once. */
-export async function selectConvertedSessions(db: Tx, days: number): Promise<string[]> {
+/**
+ * The analytics sessions that placed a paid live order, as `YYYY-MM-DD|session id` for the UTC day
+ * the order was placed, from `from` to `to`: a session of that day converted.
+ */
+export async function selectConvertedSessions(db: Tx, from: string, to: string): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ id: orders.analyticsSessionId })
+    .selectDistinct({
+      key: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD') || '|' || ${orders.analyticsSessionId}`,
+    })
     .from(orders)
-    .where(and(REVENUE, isNotNull(orders.analyticsSessionId), sql`${paidAt} >= now() - make_interval(days => ${days})`));
-  return rows.map((r) => r.id).filter((id): id is string => Boolean(id));
+    .where(
+      and(
+        REVENUE,
+        isNotNull(orders.analyticsSessionId),
+        sql`${orders.createdAt} >= ${utcDayStart(from)} and ${orders.createdAt} < ${utcDayStart(to)} + interval '1 day'`,
+      ),
+    );
+  return rows.map((r) => r.key);
 }
 
 /** Payment ids of recent pending orders (a week), for reconciliation after a crash. */

@@ -296,10 +296,11 @@ export function createOrdersService(d: Deps) {
 
     /** For the analytics tab: sales figures computed from paid live orders; test orders apart. */
     salesFigures: () => repo.selectSalesFigures(db),
-    dailyRevenue: (days: number) => repo.selectDailyRevenue(db, days),
+    /** Net revenue of each UTC day from `from` to `to` (YYYY-MM-DD). */
+    dailyRevenue: (from: string, to: string) => repo.selectDailyRevenue(db, from, to),
     testOrderFigures: () => repo.selectTestOrderFigures(db),
-    /** Analytics sessions that placed a paid order: a conversion each, whatever beacons claim. */
-    convertedSessions: (days: number) => repo.selectConvertedSessions(db, days),
+    /** Analytics sessions that placed a paid order, by the day it was placed: a conversion each, whatever beacons claim. */
+    convertedSessions: (from: string, to: string) => repo.selectConvertedSessions(db, from, to),
 
     /**
      * The paid (or shipped, or delivered) order of this e-mail that contains the product, for the
