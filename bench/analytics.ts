@@ -4,7 +4,7 @@
 // database, or in-memory PGlite with BENCH_DB=pglite). Times GET /api/analytics through its handler
 // for each period, first with every day counted from its events, then with the closed days rolled
 // up, and how long rolling the year up took. `npm run bench:analytics`.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { ANALYTICS_RANGES } from '#shared/analytics-types.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -34,6 +34,13 @@ const app = await buildApp(
 );
 
 const BATCH = 500_000;
+const SESSIONS = Math.ceil(EVENTS / 5);
+/**
+ * The day a session falls on: the first sessions a year ago, the last today, so the events are
+ * written in the order a store writes them (its recent days together on disk).
+ */
+const dayOf = (session: SQL) =>
+  sql`now() - interval '5 minutes' - (364 - floor(${session} * 365.0 / ${SESSIONS + 1})) * interval '1 day'`;
 
 /** Sessions of five events (one to four page views, an engagement ping, a vitals sample in every fourth), over the last 365 days. */
 async function seed(): Promise<void> {
@@ -51,8 +58,7 @@ async function seed(): Promise<void> {
         'session' || lpad((g / 5)::text, 12, '0'),
         case when g % 20 = 3 then jsonb_build_object('vitals', jsonb_build_object('lcp', 900 + (g % 3000), 'inp', 40 + (g % 300), 'cls', (g % 30) / 100.0))
           when g % 5 = 4 then '{"engagedMs":30000}'::jsonb end,
-        now() - interval '5 minutes' - (((g / 5) * 7919) % 365) * interval '1 day' - (((g / 5) * 104729) % 1380) * interval '1 minute'
-          + (g % 5) * interval '40 seconds'
+        ${dayOf(sql`g / 5`)} - (((g / 5) * 104729) % 1380) * interval '1 minute' + (g % 5) * interval '40 seconds'
       from generate_series(${start}::bigint, ${end}::bigint) as g`);
     process.stdout.write(`\r  events ${end.toLocaleString('en-US')} / ${EVENTS.toLocaleString('en-US')}`);
   }
@@ -67,8 +73,8 @@ async function seed(): Promise<void> {
       'pi_bench_' || g, 'live', 1899 * (1 + g % 3), 391, 1899 * (1 + g % 3) + 391,
       'buyer' || (g % (${ORDERS}::bigint * 3 / 10 + 1)) || '@example.com', 'Avery', 'Buyer' || g,
       at + interval '30 minutes', at, at, at
-    from (select g, now() - interval '5 minutes' - (((g * ${every}::bigint) * 7919) % 365) * interval '1 day'
-      - (((g * ${every}::bigint) * 104729) % 1380) * interval '1 minute' + interval '3 minutes' as at
+    from (select g, ${dayOf(sql`g * ${every}::bigint`)} - (((g * ${every}::bigint) * 104729) % 1380) * interval '1 minute'
+      + interval '3 minutes' as at
       from generate_series(1::bigint, ${ORDERS}::bigint) as g) o`);
   await db.execute(sql`
     insert into order_items (order_id, product_id, name, unit_price_cents, quantity)

@@ -266,18 +266,37 @@ describe('the summary, counted by the database as orders change', () => {
         (await db.execute(sql`
           select status, payment_mode, payment_issue is not null as has_issue, paid_at is not null as has_paid,
             email is not null as has_email, expired_at is not null as has_expired,
-            count(*)::int as orders, sum(total_cents)::int as total, sum(refunded_cents)::int as refunded
+            count(*)::int as orders, sum(total_cents)::int as total, sum(refunded_cents)::int as refunded,
+            sum(single_units)::int as singles, sum(bundle_units)::int as bundles, (count(*) filter (where bundle_units > 0))::int as bundle_orders
           from orders group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`)) as unknown as { rows: unknown[] }
       ).rows;
     const rolledUp = async () =>
       (
         (await db.execute(sql`
           select status, payment_mode, has_issue, has_paid, has_email, has_expired,
-            sum(orders)::int as orders, sum(total_cents)::int as total, sum(refunded_cents)::int as refunded
-          from (select * from order_kind_totals union all
-            select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents
-            from order_kind_changes) k
+            sum(orders)::int as orders, sum(total_cents)::int as total, sum(refunded_cents)::int as refunded,
+            sum(single_units)::int as singles, sum(bundle_units)::int as bundles, sum(bundle_orders)::int as bundle_orders
+          from (select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents,
+              single_units, bundle_units, bundle_orders from order_kind_totals
+            union all
+            select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents,
+              single_units, bundle_units, bundle_orders from order_kind_changes) k
           group by 1, 2, 3, 4, 5, 6 having sum(orders) <> 0 or sum(total_cents) <> 0 order by 1, 2, 3, 4, 5, 6`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    /** Customers with paid live orders, counted from the orders, and as their rows keep them (ADR 0033). */
+    const customersScanned = async () =>
+      (
+        (await db.execute(sql`
+          select lower(email) as email, count(*)::int as paid_orders, min(coalesce(paid_at, created_at)) as first_paid_at
+          from orders where email is not null and payment_mode = 'live'
+            and (status in ('paid', 'shipped', 'delivered', 'refunded') or (status = 'cancelled' and paid_at is not null))
+          group by 1 order by 1`)) as unknown as { rows: unknown[] }
+      ).rows;
+    const customersKept = async () =>
+      (
+        (await db.execute(sql`select email, paid_orders, first_paid_at from order_customers order by 1`)) as unknown as {
           rows: unknown[];
         }
       ).rows;
@@ -291,8 +310,19 @@ describe('the summary, counted by the database as orders change', () => {
     await db.execute(sql`delete from orders`);
     const ids = await insertOrders(40, { totalCents: 2290 });
     await insertOrders(6, { status: 'pending', paidAt: null, email: null });
+    // Returning customers: the same address, in any case.
+    await insertOrders(3, { email: 'Again@Example.com', paidAt: new Date(Date.now() - 5 * 86_400_000) });
+    await insertOrders(2, { email: 'again@example.com' });
+    // Lines of single bottles and 3-packs, one statement for many orders and one per order.
+    await db.execute(sql`insert into order_items (order_id, product_id, name, unit_price_cents, quantity)
+      select id, case when id % 3 = 0 then 6 else 5 end, case when id % 3 = 0 then 'Smelling Salts 3-Pack' else 'Smelling Salts' end,
+        case when id % 3 = 0 then 4499 else 1899 end, 1 + id % 2
+      from orders where id = any(${sql.raw(`array[${ids.slice(0, 30).join(',')}]`)})`);
+    await db.execute(sql`insert into order_items (order_id, product_id, name, unit_price_cents, quantity)
+      values (${ids[30]}, 5, 'Smelling Salts', 1899, 2), (${ids[30]}, 6, 'Smelling Salts 3-Pack', 4499, 1)`);
     expect(await unfolded()).toBeGreaterThan(0);
     expect(await rolledUp()).toEqual(await scanned());
+    expect(await customersKept()).toEqual(await customersScanned());
     // Writes of every kind, with folds racing them.
     await Promise.all([
       fold(),
@@ -304,15 +334,25 @@ describe('the summary, counted by the database as orders change', () => {
       fold(),
       db.delete(orders).where(sql`${orders.id} in (${ids[5]}, ${ids[6]})`),
       insertOrders(3, { status: 'delivered', totalCents: 4890 }),
+      db.update(orders).set({ email: 'Again@example.com' }).where(sql`${orders.id} = ${ids[8]}`),
+      db
+        .update(orders)
+        .set({ status: 'pending', paidAt: null })
+        .where(sql`lower(${orders.email}) = 'again@example.com' and ${orders.paidAt} < now() - interval '1 day'`),
       fold(),
     ]);
     expect(await rolledUp()).toEqual(await scanned());
+    expect(await customersKept()).toEqual(await customersScanned());
+    expect((await customersKept()).length).toBeGreaterThan(30);
     // An update that changes no kind and no amount writes no change.
     await fold();
     await db.update(orders).set({ firstName: 'Renamed', updatedAt: new Date() }).where(sql`${orders.id} = ${ids[7]}`);
     expect(await unfolded()).toBe(0);
     expect(await rolledUp()).toEqual(await scanned());
     expect(await fold()).toBe(0);
+    await db.execute(sql`delete from orders where id % 2 = 0`);
+    expect(await rolledUp()).toEqual(await scanned());
+    expect(await customersKept()).toEqual(await customersScanned());
   });
 });
 

@@ -17,6 +17,8 @@ export function orderRow(change: Partial<OrderRow> = {}): OrderRow {
     shippingCents: 391,
     totalCents: 11188,
     refundedCents: 0,
+    singleUnits: 0,
+    bundleUnits: 0,
     email: 'dana.lee@example.com',
     firstName: 'Dana',
     lastName: 'Lee',

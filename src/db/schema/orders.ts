@@ -36,6 +36,9 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** What its refunds take back: accepted ones, and those the provider has not answered yet. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Units of its lines, 3-packs and the rest, kept by a trigger on its items (migration 0013) for the sales figures. */
+    singleUnits: integer('single_units').notNull().default(0),
+    bundleUnits: integer('bundle_units').notNull().default(0),
     email: text('email'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -71,6 +74,8 @@ export const orders = pgTable(
     index('orders_session_status_idx').on(t.sessionId, t.status),
     index('orders_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending' and ${t.expiredAt} is null`),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // Revenue by day reads the orders paid in a period (the legacy orders without paid_at by their creation).
+    index('orders_paid_time_idx').on(sql`coalesce(${t.paidAt}, ${t.createdAt})`),
     index('orders_created_idx').on(t.createdAt),
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     // The owner's search (GET /api/orders?q=): trigrams of the text it matches, so a search of any
@@ -187,6 +192,13 @@ const orderKindColumns = () => ({
   hasExpired: boolean('has_expired').notNull(),
 });
 
+/** The units a kind of order holds: single bottles and 3-packs, and how many of its orders hold a 3-pack. */
+const orderKindUnits = () => ({
+  singleUnits: bigint('single_units', { mode: 'number' }).notNull().default(0),
+  bundleUnits: bigint('bundle_units', { mode: 'number' }).notNull().default(0),
+  bundleOrders: bigint('bundle_orders', { mode: 'number' }).notNull().default(0),
+});
+
 /**
  * Owned by the orders domain. Each kind of order's count and sums, as of the last fold of
  * `order_kind_changes` (ADR 0031): the summary reads these few rows plus the changes not folded yet.
@@ -198,6 +210,7 @@ export const orderKindTotals = pgTable(
     orders: bigint('orders', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+    ...orderKindUnits(),
   },
   (t) => [primaryKey({ columns: [t.status, t.paymentMode, t.hasIssue, t.hasPaid, t.hasEmail, t.hasExpired] })],
 );
@@ -214,4 +227,16 @@ export const orderKindChanges = pgTable('order_kind_changes', {
   orders: integer('orders').notNull(),
   totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
   refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+  ...orderKindUnits(),
+});
+
+/**
+ * Owned by the orders domain. Each customer (a lower-case e-mail) with paid live orders: how many,
+ * and when the first was paid. Kept by triggers on `orders` (migration 0013, ADR 0033) for the
+ * analytics' customer figures; a row goes when its last such order does.
+ */
+export const orderCustomers = pgTable('order_customers', {
+  email: text('email').primaryKey(),
+  paidOrders: integer('paid_orders').notNull(),
+  firstPaidAt: timestamp('first_paid_at', { withTimezone: true }).notNull(),
 });

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { orderEvents, orderItems, orderKindChanges, orderKindTotals, orderSearchText, orders } from '#db/schema/index.ts';
+import {
+  orderCustomers,
+  orderEvents,
+  orderItems,
+  orderKindChanges,
+  orderKindTotals,
+  orderSearchText,
+  orders,
+} from '#db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -241,6 +249,10 @@ export interface OrderKind {
   orders: number;
   totalCents: number;
   refundedCents: number;
+  singleUnits: number;
+  bundleUnits: number;
+  /** Orders holding a 3-pack. */
+  bundleOrders: number;
 }
 
 /**
@@ -250,12 +262,15 @@ export interface OrderKind {
 export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
   const res = (await db.execute(sql`
     select status, payment_mode, has_issue, has_paid, has_email, has_expired,
-      sum(orders)::text as orders, sum(total_cents)::text as total_cents, sum(refunded_cents)::text as refunded_cents
+      sum(orders)::text as orders, sum(total_cents)::text as total_cents, sum(refunded_cents)::text as refunded_cents,
+      sum(single_units)::text as single_units, sum(bundle_units)::text as bundle_units, sum(bundle_orders)::text as bundle_orders
     from (
-      select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents
+      select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents,
+        single_units, bundle_units, bundle_orders
       from ${orderKindTotals}
       union all
-      select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents
+      select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents,
+        single_units, bundle_units, bundle_orders
       from ${orderKindChanges}
     ) k
     group by 1, 2, 3, 4, 5, 6
@@ -270,6 +285,9 @@ export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
       orders: string;
       total_cents: string;
       refunded_cents: string;
+      single_units: string;
+      bundle_units: string;
+      bundle_orders: string;
     }[];
   };
   return res.rows.map((r) => ({
@@ -282,6 +300,9 @@ export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
     orders: Number(r.orders),
     totalCents: Number(r.total_cents),
     refundedCents: Number(r.refunded_cents),
+    singleUnits: Number(r.single_units),
+    bundleUnits: Number(r.bundle_units),
+    bundleOrders: Number(r.bundle_orders),
   }));
 }
 
@@ -294,13 +315,18 @@ export async function foldOrderKindChanges(db: Tx): Promise<number> {
   const res = (await db.execute(sql`
     with moved as (delete from ${orderKindChanges} returning *),
     folded as (
-      insert into ${orderKindTotals} (status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents)
-      select status, payment_mode, has_issue, has_paid, has_email, has_expired, sum(orders), sum(total_cents), sum(refunded_cents)
+      insert into ${orderKindTotals} (status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents,
+        single_units, bundle_units, bundle_orders)
+      select status, payment_mode, has_issue, has_paid, has_email, has_expired, sum(orders), sum(total_cents), sum(refunded_cents),
+        sum(single_units), sum(bundle_units), sum(bundle_orders)
       from moved group by 1, 2, 3, 4, 5, 6
       on conflict (status, payment_mode, has_issue, has_paid, has_email, has_expired) do update set
         orders = ${orderKindTotals.orders} + excluded.orders,
         total_cents = ${orderKindTotals.totalCents} + excluded.total_cents,
-        refunded_cents = ${orderKindTotals.refundedCents} + excluded.refunded_cents
+        refunded_cents = ${orderKindTotals.refundedCents} + excluded.refunded_cents,
+        single_units = ${orderKindTotals.singleUnits} + excluded.single_units,
+        bundle_units = ${orderKindTotals.bundleUnits} + excluded.bundle_units,
+        bundle_orders = ${orderKindTotals.bundleOrders} + excluded.bundle_orders
       returning 1
     )
     select (select count(*) from moved)::int as changes, (select count(*) from folded)::int as kinds
@@ -358,57 +384,30 @@ const REVENUE = sql`${IS_PAID} and ${orders.paymentMode} = 'live'`;
 const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
 
 /**
- * Revenue, customers and units of paid live orders, computed in SQL. Revenue is net: the orders'
- * totals less what was refunded of them, both counted on the day the order was paid, so no day and
- * no period reads below zero.
+ * Revenue of the paid live orders of the last 30 and 7 days, net of their refunds (both counted on
+ * the day the order was paid, so no period reads below zero): the orders of those days only, by
+ * `orders_paid_time_idx`.
  */
-export async function selectSalesFigures(db: Tx) {
+export async function selectRecentRevenue(db: Tx): Promise<{ last30Cents: number; last7Cents: number }> {
   const res = (await db.execute(sql`
-    with paid as (
-      select o.id, o.total_cents, o.refunded_cents, lower(o.email) as email, coalesce(o.paid_at, o.created_at) as at
-      from ${orders} o where ${PAID_SQL('o')} and o.payment_mode = 'live'
-    ),
-    units as (
-      select
-        coalesce(sum(i.quantity) filter (where i.name ilike '%3-pack%'), 0)::int as bundles,
-        coalesce(sum(i.quantity) filter (where i.name not ilike '%3-pack%'), 0)::int as singles,
-        count(distinct i.order_id) filter (where i.name ilike '%3-pack%')::int as bundle_orders
-      from ${orderItems} i join paid p on p.id = i.order_id
-    ),
-    customers as (
-      select email, count(*) as n, min(at) as first from paid where email is not null group by email
-    )
-    select
-      (select coalesce(sum(total_cents), 0)::bigint from paid) as total,
-      (select coalesce(sum(total_cents), 0)::bigint from paid where at >= now() - interval '30 days') as d30,
-      (select coalesce(sum(total_cents), 0)::bigint from paid where at >= now() - interval '7 days') as d7,
-      (select coalesce(sum(refunded_cents), 0)::bigint from paid) as refunds,
-      (select coalesce(sum(refunded_cents), 0)::bigint from paid where at >= now() - interval '30 days') as r30,
-      (select coalesce(sum(refunded_cents), 0)::bigint from paid where at >= now() - interval '7 days') as r7,
-      (select count(*)::int from paid) as orders,
-      (select count(*)::int from customers) as customers,
-      (select count(*)::int from customers where first >= now() - interval '30 days') as new_customers,
-      (select count(*)::int from customers where n > 1) as returning_customers,
-      units.bundles, units.singles, units.bundle_orders
-    from units
-  `)) as unknown as { rows: Record<string, string | number>[] };
-  const r = res.rows[0] ?? {};
-  const n = (k: string) => Number(r[k] ?? 0);
-  return {
-    /** Net of refunds; gross and refunds beside it. */
-    totalCents: n('total') - n('refunds'),
-    grossCents: n('total'),
-    refundsCents: n('refunds'),
-    last30Cents: n('d30') - n('r30'),
-    last7Cents: n('d7') - n('r7'),
-    orders: n('orders'),
-    customers: n('customers'),
-    newCustomers: n('new_customers'),
-    returningCustomers: n('returning_customers'),
-    bundles: n('bundles'),
-    singles: n('singles'),
-    bundleOrders: n('bundle_orders'),
-  };
+    select coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::bigint as d30,
+      coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${paidAt} >= now() - interval '7 days'), 0)::bigint as d7
+    from ${orders} where ${REVENUE} and ${paidAt} >= now() - interval '30 days'
+  `)) as unknown as { rows: { d30: string; d7: string }[] };
+  const r = res.rows[0];
+  return { last30Cents: Number(r?.d30 ?? 0), last7Cents: Number(r?.d7 ?? 0) };
+}
+
+/** Customers with paid live orders (ADR 0033): how many, how many came back, how many paid a first order in the last 30 days. */
+export async function selectCustomerCounts(db: Tx): Promise<{ customers: number; returning: number; newCustomers: number }> {
+  const [row] = await db
+    .select({
+      customers: sql<number>`count(*)::int`,
+      returning: sql<number>`(count(*) filter (where ${orderCustomers.paidOrders} > 1))::int`,
+      newCustomers: sql<number>`(count(*) filter (where ${orderCustomers.firstPaidAt} >= now() - interval '30 days'))::int`,
+    })
+    .from(orderCustomers);
+  return { customers: Number(row?.customers ?? 0), returning: Number(row?.returning ?? 0), newCustomers: Number(row?.newCustomers ?? 0) };
 }
 
 const utcDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
@@ -427,15 +426,6 @@ export async function selectDailyRevenue(db: Tx, from: string, to: string): Prom
     order by d
   `)) as unknown as { rows: { day: string; cents: string | number }[] };
   return res.rows.map((r) => ({ day: r.day, cents: Number(r.cents) }));
-}
-
-/** Paid test orders (no money moved): how many and their total, shown beside the revenue they are not in. */
-export async function selectTestOrderFigures(db: Tx): Promise<{ count: number; totalCents: number }> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)::bigint` })
-    .from(orders)
-    .where(and(IS_PAID, eq(orders.paymentMode, 'test')));
-  return { count: Number(row?.n ?? 0), totalCents: Number(row?.cents ?? 0) };
 }
 
 /**

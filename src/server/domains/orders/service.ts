@@ -47,6 +47,11 @@ export type { Actor } from './history.ts';
  * themselves are the same rules in SQL (repo.ts: LISTED, PENDING_LISTED, EXPIRED);
  * tests/integration/orders-list.test.ts holds the two to each other over every kind of order.
  */
+/** Money came in: every status after payment, and a cancelled order only when it had been paid. */
+const paid = (k: repo.OrderKind) => k.status !== 'pending' && (k.status !== 'cancelled' || k.hasPaid);
+const paidLive = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'live';
+const paidTest = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'test';
+
 const LISTS = {
   /** Every paid order and every payment problem. */
   all: (k: repo.OrderKind) => k.status !== 'pending' || k.hasIssue || k.hasPaid,
@@ -197,10 +202,6 @@ export function createOrdersService(d: Deps) {
       const kinds = await repo.selectOrderKinds(db);
       const sum = (which: (k: repo.OrderKind) => boolean, of: 'orders' | 'totalCents' | 'refundedCents' = 'orders') =>
         kinds.filter(which).reduce((total, k) => total + k[of], 0);
-      // Money came in: every status after payment, and a cancelled order only when it had been paid.
-      const paid = (k: repo.OrderKind) => k.status !== 'pending' && (k.status !== 'cancelled' || k.hasPaid);
-      const paidLive = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'live';
-      const paidTest = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'test';
       const gross = sum(paidLive, 'totalCents');
       const refunds = sum(paidLive, 'refundedCents');
       return {
@@ -295,10 +296,42 @@ export function createOrdersService(d: Deps) {
     },
 
     /** For the analytics tab: sales figures computed from paid live orders; test orders apart. */
-    salesFigures: () => repo.selectSalesFigures(db),
+    /**
+     * Revenue, customers and units of the paid live orders, from the rollups (ADR 0031, 0033): the
+     * totals and units from the kinds of order, the customers from their own rows, and only the last
+     * 30 days' orders read for the recent revenue.
+     */
+    async salesFigures() {
+      const [kinds, recent, customers] = await Promise.all([
+        repo.selectOrderKinds(db),
+        repo.selectRecentRevenue(db),
+        repo.selectCustomerCounts(db),
+      ]);
+      const live = kinds.filter(paidLive);
+      const sum = (of: 'orders' | 'totalCents' | 'refundedCents' | 'singleUnits' | 'bundleUnits' | 'bundleOrders') =>
+        live.reduce((total, k) => total + k[of], 0);
+      return {
+        /** Net of refunds; gross and refunds beside it. */
+        totalCents: sum('totalCents') - sum('refundedCents'),
+        grossCents: sum('totalCents'),
+        refundsCents: sum('refundedCents'),
+        last30Cents: recent.last30Cents,
+        last7Cents: recent.last7Cents,
+        orders: sum('orders'),
+        customers: customers.customers,
+        newCustomers: customers.newCustomers,
+        returningCustomers: customers.returning,
+        bundles: sum('bundleUnits'),
+        singles: sum('singleUnits'),
+        bundleOrders: sum('bundleOrders'),
+      };
+    },
     /** Net revenue of each UTC day from `from` to `to` (YYYY-MM-DD). */
     dailyRevenue: (from: string, to: string) => repo.selectDailyRevenue(db, from, to),
-    testOrderFigures: () => repo.selectTestOrderFigures(db),
+    async testOrderFigures(): Promise<{ count: number; totalCents: number }> {
+      const test = (await repo.selectOrderKinds(db)).filter(paidTest);
+      return { count: test.reduce((n, k) => n + k.orders, 0), totalCents: test.reduce((n, k) => n + k.totalCents, 0) };
+    },
     /** Analytics sessions that placed a paid order, by the day it was placed: a conversion each, whatever beacons claim. */
     convertedSessions: (from: string, to: string) => repo.selectConvertedSessions(db, from, to),
 
