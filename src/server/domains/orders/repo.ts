@@ -407,7 +407,11 @@ export async function selectCustomerCounts(db: Tx): Promise<{ customers: number;
       newCustomers: sql<number>`(count(*) filter (where ${orderCustomers.firstPaidAt} >= now() - interval '30 days'))::int`,
     })
     .from(orderCustomers);
-  return { customers: Number(row?.customers ?? 0), returning: Number(row?.returning ?? 0), newCustomers: Number(row?.newCustomers ?? 0) };
+  return {
+    customers: Number(row?.customers ?? 0),
+    returning: Number(row?.returning ?? 0),
+    newCustomers: Number(row?.newCustomers ?? 0),
+  };
 }
 
 const utcDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
