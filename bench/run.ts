@@ -24,6 +24,7 @@ import {
   STORE_ENV,
 } from './load.ts';
 import { type Restart, restartTimes, rssMiB } from './process.ts';
+import { measureYear, type YearFigures, yearReport, yearTargets } from './year.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -161,12 +162,19 @@ try {
   }[];
   const initialJsKb = Math.max(...bundle.map((b) => b.kb));
 
+  await onPglite.stop();
+  stores.pop();
+
+  log('A year of business (bench/year.ts):');
+  const year = await measureYear();
+
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   const figures = {
     postgres,
     pglite,
     lighthouse: lighthouseResult,
     initialJsKb: Object.fromEntries(bundle.map((b) => [b.page, b.kb])),
+    year,
   };
   const lhMobile = Object.values(lighthouseResult).map((s) => s.mobile);
   const targets = [
@@ -213,6 +221,7 @@ try {
       ok: Object.values(lighthouseResult).every((s) => s.mobile.seo === 100 && s.desktop.seo === 100),
     },
     { name: 'Storefront initial JS, largest page (KB gzip)', value: initialJsKb, target: '≤ 100', ok: initialJsKb <= 100 },
+    ...yearTargets(year),
   ];
 
   const result = { measuredAt: new Date().toISOString(), machine: machine(pgVersion), seconds: SECONDS, figures, targets };
@@ -231,7 +240,12 @@ try {
 function report(r: {
   measuredAt: string;
   machine: ReturnType<typeof machine>;
-  figures: { postgres: StoreFigures; pglite: StoreFigures; lighthouse: Record<string, { mobile: Scores; desktop: Scores }> };
+  figures: {
+    postgres: StoreFigures;
+    pglite: StoreFigures;
+    lighthouse: Record<string, { mobile: Scores; desktop: Scores }>;
+    year: YearFigures;
+  };
   targets: { name: string; value: number; target: string; ok: boolean }[];
 }): string {
   const m = r.machine;
@@ -257,6 +271,7 @@ function report(r: {
   lines.push('', '| Lighthouse (perf / a11y / best practices / SEO) | Mobile | Desktop |', '| --- | --- | --- |');
   const sc = (s: Scores) => `${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo}`;
   for (const [page, s] of Object.entries(r.figures.lighthouse)) lines.push(`| ${page} | ${sc(s.mobile)} | ${sc(s.desktop)} |`);
+  lines.push('', yearReport(r.figures.year));
   lines.push('', '| Target | Measured | Wanted | |', '| --- | --- | --- | --- |');
   for (const t of r.targets) lines.push(`| ${t.name} | ${t.value} | ${t.target} | ${t.ok ? 'met' : 'MISSED'} |`);
   return lines.join('\n');
