@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Before `npm start` (and, with --server, before `npm run admin`, `backup` and `restore`): builds what
+// Before `npm start` (and, with --server, before `npm run admin`, `backup`, `restore` and `seed:demo`): builds what
 // is missing or older than its sources (the storefront with Vite, the server with esbuild), so that
 // `npm install && npm start` works on a fresh clone. In a production install (`npm prune
 // --omit=dev`) the build tools are gone: the existing build is used as it is, and a missing one is
@@ -31,7 +31,7 @@ const storefront = {
 };
 const server = {
   name: 'the server',
-  outputs: ['dist/server/main.js', 'dist/server/admin.js', 'dist/server/backup.js'],
+  outputs: ['dist/server/main.js', 'dist/server/admin.js', 'dist/server/backup.js', 'dist/server/seed-demo.js'],
   sources: ['src/server', 'src/db', 'src/shared', 'src/content', 'scripts/build-server.mjs', 'package.json'],
 };
 

@@ -4,6 +4,7 @@
 //   dist/server/main.js    the store (`npm start`): caches V8's compiled code, then loads server.js
 //   dist/server/admin.js   `npm run admin`
 //   dist/server/backup.js  `npm run backup` / `npm run restore`
+//   dist/server/seed-demo.js `npm run seed:demo`
 //   dist/server/chunk-*.js what they share and what loads on demand
 //   dist/server/migrations the database migrations they apply
 //   dist/server/images     the product images, favicons and sharing image, drawn here once
@@ -107,6 +108,7 @@ async function buildServer() {
       main: 'src/server/start.ts',
       admin: 'src/server/cli/admin.ts',
       backup: 'src/server/cli/backup.ts',
+      'seed-demo': 'src/server/cli/seed-demo.ts',
     },
     outdir: out,
     // Shared code and what loads on demand in chunks beside the entries, in the same folder:

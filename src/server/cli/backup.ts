@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { PGLITE_EXTENSIONS } from '#db/client.ts';
+import { runningEmbeddedStore } from './running-store.ts';
 
 /**
  * `npm run backup [-- <file>]` and `npm run restore -- <file>`: the whole store (orders, catalog,
@@ -22,16 +23,8 @@ const stamp = () => new Date().toISOString().replace(/[:T]/g, '-').replace(/\..*
 
 /** The embedded database must not be open in a running store while its folder is copied or replaced. */
 async function refuseWhileRunning(config: Config): Promise<void> {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const answer = await fetch(`http://${host}:${config.port}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
-    (r) => r.json() as Promise<{ database?: string }>,
-    () => null,
-  );
-  if (answer?.database === 'pglite') {
-    throw new CliError(
-      `The store is running on port ${config.port}: stop it first (the embedded database is one process's at a time).`,
-    );
-  }
+  const running = await runningEmbeddedStore(config);
+  if (running) throw new CliError(running);
 }
 
 function tool(name: 'pg_dump' | 'pg_restore', args: string[]): void {
