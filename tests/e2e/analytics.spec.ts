@@ -31,10 +31,59 @@ test('visits are counted first-party, and the owner sees them in the analytics t
   const sources = page.getByRole('region', { name: 'Traffic Sources' });
   await expect(sources).toContainText(source);
   await expect(page.getByRole('region', { name: 'Top Pages' })).toContainText('/smelling-salts-for-focus');
-  await expect(
-    page.getByRole('region', { name: 'Daily Activity' }).locator('svg.recharts-surface[role="application"]'),
-  ).toBeVisible();
+  const chart = page
+    .getByRole('region', { name: 'Daily Activity' })
+    .getByRole('img', { name: 'Sessions and revenue per day for the last 30 days' });
+  await expect(chart).toBeVisible();
+  // Today's sessions are drawn: the bars' path has a bar in it.
+  await expect(chart.locator('svg path').first()).toHaveAttribute('d', /^M[\d.]+,[\d.]+V[\d.]+h/);
   await expect(page.getByText(/first-party and cookie-less/)).toBeVisible();
   // The owner's own pages are never counted.
   expect(collected.filter((c) => c.path.startsWith('/admin'))).toEqual([]);
+});
+
+test('the owner chooses the period: 7 days, 30 days or 12 months, by mouse or keyboard, kept across a reload', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/analytics') asked.push(url.searchParams.get('range') ?? '');
+  });
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill('owner');
+  await page.getByLabel('Password').fill('correct-horse-battery');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  const activity = page.getByRole('region', { name: 'Daily Activity' });
+  const period = page.getByRole('group', { name: 'Period' });
+  await expect(period.getByRole('radio', { name: '30 days' })).toBeChecked();
+  await expect(activity.getByRole('img', { name: 'Sessions and revenue per day for the last 30 days' })).toBeVisible();
+  await expect(activity.locator('tbody tr')).toHaveCount(30);
+
+  await period.getByRole('radio', { name: '12 months' }).check();
+  await expect(activity.getByRole('img', { name: 'Sessions and revenue per day for the last 12 months' })).toBeVisible();
+  await expect(activity.getByRole('columnheader', { name: 'Month' })).toBeVisible();
+  // A row per month of the 365 days ending today (13 unless the year starts on a month's first day).
+  const months = new Set(Array.from({ length: 365 }, (_, i) => new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 7)))
+    .size;
+  await expect(activity.locator('tbody tr')).toHaveCount(months);
+  await expect(page.getByText('Duration, bounce and conversion over the last 12 months.')).toBeVisible();
+  expect(asked).toContain('12m');
+  await expect(page).toHaveURL(/[?&]range=12m/);
+  await page.screenshot({ path: 'test-results/analytics-12-months.png', fullPage: true });
+
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Period' }).getByRole('radio', { name: '12 months' })).toBeChecked();
+  await expect(activity.locator('tbody tr')).toHaveCount(months);
+
+  // Arrow keys move between the periods, as between any radio buttons.
+  await period.getByRole('radio', { name: '12 months' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(period.getByRole('radio', { name: '30 days' })).toBeChecked();
+  await page.keyboard.press('ArrowLeft');
+  await expect(period.getByRole('radio', { name: '7 days' })).toBeChecked();
+  await expect(activity.locator('tbody tr')).toHaveCount(7);
+  await expect(activity.getByRole('img', { name: 'Sessions and revenue per day for the last 7 days' })).toBeVisible();
+  expect(asked).toContain('7d');
 });

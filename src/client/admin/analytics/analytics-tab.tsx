@@ -1,11 +1,11 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ANALYTICS_RANGES, type AnalyticsRange, DEFAULT_ANALYTICS_RANGE } from '#shared/analytics-types.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button } from '../../ui/button.tsx';
 import { useAnalytics } from './api/get-analytics.ts';
-
-// recharts loads with this tab only.
-const DailyChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m.DailyChart })));
-const SourcesChart = lazy(() => import('./charts.tsx').then((m) => ({ default: m.SourcesChart })));
+import { DailyChart, SourcesChart } from './charts.tsx';
+import { activityRows, PeriodChoice, periodLabel } from './period.tsx';
 
 function Card({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -35,9 +35,30 @@ function vitalRating(metric: 'lcp' | 'inp' | 'cls', v: number): string {
   return v <= good ? 'good' : v <= poor ? 'needs improvement' : 'poor';
 }
 
-/** docs/product.md §2 "Analytics tab", from first-party, cookie-less data. */
+const isRange = (v: string | null): v is AnalyticsRange => ANALYTICS_RANGES.includes(v as AnalyticsRange);
+
+/**
+ * docs/product.md §2 "Analytics tab", from first-party, cookie-less data, for the period chosen
+ * (ADR 0032), which the address keeps (`?tab=analytics&range=12m`) so a reload shows it again.
+ */
 export function AnalyticsTab() {
-  const q = useAnalytics();
+  const [params, setParams] = useSearchParams();
+  const [range, setRange] = useState<AnalyticsRange>(() => {
+    const asked = params.get('range');
+    return isRange(asked) ? asked : DEFAULT_ANALYTICS_RANGE;
+  });
+  const q = useAnalytics(range);
+  const choose = (next: AnalyticsRange) => {
+    setRange(next);
+    setParams(
+      (p) => {
+        p.set('tab', 'analytics');
+        p.set('range', next);
+        return p;
+      },
+      { replace: true },
+    );
+  };
 
   if (q.isPending)
     return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">Loading analytics...</p>;
@@ -54,8 +75,13 @@ export function AnalyticsTab() {
   }
   const { business: b, website: w, daily, topPages, trafficSources, vitals } = q.data;
   const r = b.reviewStats;
+  // While another period loads, the figures on screen are the previous period's: they are named for it.
+  const shown = q.data.range;
+  const period = periodLabel(shown);
+  const rows = activityRows(daily, shown);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      <PeriodChoice value={range} onChange={choose} loading={q.isPlaceholderData} />
       <Card title="Revenue Metrics">
         <Figures
           rows={[
@@ -96,39 +122,42 @@ export function AnalyticsTab() {
         <Figures
           rows={[
             ['Sessions (30 days)', String(w.last30DaysVisitors)],
+            ...(shown === '30d' ? [] : ([[`Sessions (${period})`, String(w.sessions)]] as [string, string][])),
             ['Avg. session duration', `${w.avgSessionDuration} s`],
             ['Bounce rate', `${w.bounceRate}%`],
             ['Conversion rate', `${b.conversionRate}%`],
           ]}
         />
+        <p className="mt-3 text-xs text-zinc-600">Duration, bounce and conversion over the last {period}.</p>
       </Card>
       <Card title="Daily Activity" className="lg:col-span-2">
-        <Suspense fallback={<div className="h-64 animate-pulse rounded-lg bg-zinc-100" />}>
-          <DailyChart daily={daily} />
-        </Suspense>
+        <DailyChart daily={daily} period={period} />
         <table className="mt-3 w-full text-sm">
-          <caption className="sr-only">Sessions and revenue per day</caption>
+          <caption className="sr-only">
+            Sessions and revenue per {shown === '12m' ? 'month' : 'day'}, the last {period}
+          </caption>
           <thead>
             <tr className="text-left text-zinc-500">
-              <th className="py-1 font-semibold">Date</th>
+              <th className="py-1 font-semibold">{shown === '12m' ? 'Month' : 'Date'}</th>
               <th className="py-1 text-right font-semibold">Sessions</th>
               <th className="py-1 text-right font-semibold">Revenue</th>
             </tr>
           </thead>
           <tbody>
-            {daily.map((d) => (
-              <tr key={d.date} className="border-t border-zinc-100">
-                <td className="py-1">{d.date}</td>
+            {rows.map((d) => (
+              <tr key={d.key} className="border-t border-zinc-100">
+                <td className="py-1">{d.label}</td>
                 <td className="py-1 text-right tabular-nums">{d.sessions}</td>
-                <td className="py-1 text-right tabular-nums">{formatUsd(parseCents(d.revenue))}</td>
+                <td className="py-1 text-right tabular-nums">{formatUsd(d.cents)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </Card>
       <Card title="Top Pages">
+        <p className="-mt-1 mb-2 text-xs text-zinc-600">The last {period}</p>
         {topPages.length === 0 ? (
-          <p className="text-sm text-zinc-600">No page views in the last 30 days yet.</p>
+          <p className="text-sm text-zinc-600">No page views in the last {period} yet.</p>
         ) : (
           <ol className="grid gap-1 text-sm">
             {topPages.map((p) => (
@@ -141,22 +170,11 @@ export function AnalyticsTab() {
         )}
       </Card>
       <Card title="Traffic Sources">
+        <p className="-mt-1 mb-2 text-xs text-zinc-600">The last {period}</p>
         {trafficSources.length === 0 ? (
-          <p className="text-sm text-zinc-600">No sessions in the last 30 days yet.</p>
+          <p className="text-sm text-zinc-600">No sessions in the last {period} yet.</p>
         ) : (
-          <>
-            <Suspense fallback={<div className="h-56 animate-pulse rounded-lg bg-zinc-100" />}>
-              <SourcesChart sources={trafficSources} />
-            </Suspense>
-            <ul className="mt-2 grid gap-1 text-sm">
-              {trafficSources.map((s) => (
-                <li key={s.source} className="flex justify-between">
-                  <span>{s.source}</span>
-                  <span className="tabular-nums">{s.percentage}%</span>
-                </li>
-              ))}
-            </ul>
-          </>
+          <SourcesChart sources={trafficSources} />
         )}
       </Card>
       <Card title="Review Analytics">

@@ -1,15 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AnalyticsResponse } from '#shared/analytics-types.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AnalyticsRange, AnalyticsResponse } from '#shared/analytics-types.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /api/analytics: the figures of the Analytics tab, computed by the server from first-party data. */
-export const getAnalytics = () => api<AnalyticsResponse>('/api/analytics');
+/** GET /api/analytics?range=: the figures of the Analytics tab for a period, computed by the server from first-party data. */
+export const getAnalytics = (range: AnalyticsRange) => api<AnalyticsResponse>(`/api/analytics?range=${range}`);
 
-/** Refetched every 60 s while the tab is open; docs/product.md §8 words its failures. */
-export const analyticsQuery = () =>
+/**
+ * Refetched every 60 s while the tab is open; docs/product.md §8 words its failures. While another
+ * period loads, the figures on screen stay.
+ */
+export const analyticsQuery = (range: AnalyticsRange) =>
   queryOptions({
-    queryKey: ['admin', 'analytics'] as const,
-    queryFn: getAnalytics,
+    queryKey: ['admin', 'analytics', range] as const,
+    queryFn: () => getAnalytics(range),
+    placeholderData: keepPreviousData,
     refetchInterval: 60_000,
     meta: {
       sessionEnded: { title: 'Analytics Error', description: 'Admin session expired. Please refresh the page and log in again.' },
@@ -20,4 +24,4 @@ export const analyticsQuery = () =>
     },
   });
 
-export const useAnalytics = () => useQuery(analyticsQuery());
+export const useAnalytics = (range: AnalyticsRange) => useQuery(analyticsQuery(range));
