@@ -62,6 +62,28 @@ export const OrdersQuerySchema = z.object({
 });
 export type OrdersQuery = z.output<typeof OrdersQuerySchema>;
 
+/** The Reviews tab's filters: waiting for approval, or published. */
+export const REVIEW_STATUSES = ['pending', 'approved'] as const;
+export const REVIEWS_PAGE_DEFAULT = 50;
+export const REVIEWS_PAGE_MAX = 200;
+
+/**
+ * GET /api/admin/reviews: newest first, a page at a time; `q` matches any part of the title, name,
+ * e-mail or text in any case; `cursor` is the last review of the previous page (the Link header gives it).
+ */
+export const AdminReviewsQuerySchema = z.object({
+  status: z.enum(REVIEW_STATUSES, { error: `status must be one of ${REVIEW_STATUSES.join(', ')}` }).optional(),
+  q: singleLine(200, 'The search is too long (at most 200 characters)').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(REVIEWS_PAGE_MAX, `limit must be at most ${REVIEWS_PAGE_MAX}`)
+    .default(REVIEWS_PAGE_DEFAULT),
+  cursor: idParam.optional(),
+});
+export type AdminReviewsQuery = z.output<typeof AdminReviewsQuerySchema>;
+
 const day = (name: string) =>
   z
     .string({ error: `${name} must be a date (YYYY-MM-DD)` })

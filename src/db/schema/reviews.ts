@@ -24,6 +24,8 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_product_email_uq').on(t.productId, sql`lower(${t.customerEmail})`),
     index('reviews_product_approved_idx').on(t.productId, t.isApproved, t.createdAt),
+    // The dashboard's Pending Approval list, a page at a time, newest first.
+    index('reviews_pending_idx').on(t.id).where(sql`not ${t.isApproved}`),
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );

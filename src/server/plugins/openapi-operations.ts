@@ -333,8 +333,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/admin/reviews': {
     tag: 'Reviews',
     operationId: 'listReviewsForAdmin',
-    summary: 'List every review with its figures',
-    ok: { status: 200, description: 'Reviews (approved or not, with the e-mail) and their figures.' },
+    summary: 'List the reviews a page at a time, with their figures',
+    description:
+      'Newest first, 50 at a time by default (`limit` up to 200); `status` (`pending` or `approved`) and `q` (any part of the title, name, e-mail or text) are applied here. When more follow, the `Link` header gives the next page (`rel="next"`).',
+    ok: { status: 200, description: 'A page of reviews (approved or not, with the e-mail) and the figures of every review.' },
   },
   'PUT /api/admin/reviews/:id/approve': {
     tag: 'Reviews',

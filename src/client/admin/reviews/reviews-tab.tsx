@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import type { AdminReview } from '#shared/review-types.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { useApproveReviewMutation } from './api/approve-review.ts';
 import { useDeleteReviewMutation } from './api/delete-review.ts';
-import { useAdminReviews } from './api/get-admin-reviews.ts';
+import { adminReviewsUrl, useAdminReviewsPages } from './api/get-admin-reviews.ts';
 
 export const REVIEW_FILTERS = [
   { value: 'all', label: 'All Reviews' },
@@ -14,20 +16,33 @@ function Note({ children }: { children: string }) {
   return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</p>;
 }
 
-/** docs/product.md §2 "Reviews tab": moderation of verified buyers' reviews. */
+/**
+ * docs/product.md §2 "Reviews tab": moderation of verified buyers' reviews, newest first, 50 at a
+ * time with "Load more reviews"; the filter and the search (after a pause in typing) are the
+ * server's, so every review can be found however many there are.
+ */
 export function ReviewsTab({ search, filter }: { search: string; filter: string }) {
+  const [typed, setTyped] = useState(search.trim());
+  useEffect(() => {
+    const t = setTimeout(() => setTyped(search.trim()), 300);
+    return () => clearTimeout(t);
+  }, [search]);
+  const first = adminReviewsUrl(filter, typed);
+  const [loaded, setLoaded] = useState<{ first: string; urls: string[] }>({ first, urls: [] });
+  const more = loaded.first === first ? loaded.urls : [];
   // Fetched only while the Reviews tab is open (docs/product.md §7): the tab's content mounts only then.
-  const query = useAdminReviews();
+  const pages = useAdminReviewsPages([first, ...more]);
+  const head = pages[0];
+  const last = pages.at(-1);
+  const next = last?.isSuccess ? last.data.next : undefined;
+  const failed = pages.find((p) => p.isError)?.error;
 
-  if (query.isPending) return <Note>Loading reviews...</Note>;
-  if (query.isError) return <Note>Failed to load reviews</Note>;
-  const { reviews, stats } = query.data;
-  const q = search.trim().toLowerCase();
-  const shown = reviews.filter(
-    (r) =>
-      (filter === 'all' || (filter === 'pending' ? !r.isApproved : r.isApproved)) &&
-      (!q || [r.title, r.customerName, r.customerEmail, r.content].some((v) => v.toLowerCase().includes(q))),
-  );
+  if (head?.isPending) return <Note>Loading reviews...</Note>;
+  if (!head?.data) return <Note>Failed to load reviews</Note>;
+  const stats = head.data.data.stats;
+  // Once each: a review written while pages load comes first on the next refresh, and is not shown twice.
+  const seen = new Set<number>();
+  const shown = pages.flatMap((p) => p.data?.data.reviews ?? []).filter((r) => !seen.has(r.id) && seen.add(r.id));
   const figures = [
     ['Total reviews', String(stats.totalReviews)],
     ['Average rating', stats.totalReviews ? stats.averageRating.toFixed(1) : '—'],
@@ -45,18 +60,35 @@ export function ReviewsTab({ search, filter }: { search: string; filter: string 
           </div>
         ))}
       </dl>
-      {reviews.length === 0 ? (
+      {stats.totalReviews === 0 ? (
         <Note>No reviews yet</Note>
       ) : shown.length === 0 ? (
         <Note>No reviews match your filters</Note>
       ) : (
-        <ul className="grid gap-3" aria-label="Reviews">
-          {shown.map((r) => (
-            <li key={r.id}>
-              <ReviewCard review={r} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-3" aria-label="Reviews" aria-busy={pages.some((p) => p.isFetching)}>
+            {shown.map((r) => (
+              <li key={r.id}>
+                <ReviewCard review={r} />
+              </li>
+            ))}
+          </ul>
+          {failed ? (
+            <p role="alert" className="text-center text-sm text-red-700">
+              {errorMessage(failed, 'Failed to load reviews')}
+            </p>
+          ) : null}
+          {next || (more.length > 0 && last?.isFetching) ? (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              disabled={!next || last?.isFetching}
+              onClick={() => next && setLoaded({ first, urls: [...more, next] })}
+            >
+              {last?.isFetching && more.length > 0 ? 'Loading...' : 'Load more reviews'}
+            </Button>
+          ) : null}
+        </>
       )}
     </div>
   );

@@ -82,10 +82,12 @@ export async function writeReviews(tx: Tx, r: Random): Promise<void> {
   await tx.execute(sql`
     insert into reviews (product_id, order_id, customer_name, customer_email, rating, title, content, is_verified, is_approved,
       approved_at, created_at)
-    select distinct on (product_id, lower(email)) product_id, id, name, email, rating,
-      case rating when 5 then t5 when 4 then t4 when 3 then t3 when 2 then t2 else t1 end,
-      case rating when 5 then c5 when 4 then c4 when 3 then c3 when 2 then c2 else c1 end,
-      true, approved, case when approved then created_at + interval '1 day' end, created_at
+    select product_id, id, name, email, rating, title, content, true, approved,
+      case when approved then created_at + interval '1 day' end, created_at
+    from (
+    select distinct on (product_id, lower(email)) product_id, id, name, email, rating, approved, created_at,
+      case rating when 5 then t5 when 4 then t4 when 3 then t3 when 2 then t2 else t1 end as title,
+      case rating when 5 then c5 when 4 then c4 when 3 then c3 when 2 then c2 else c1 end as content
     from (
       select o.id, o.email, o.first_name || ' ' || left(o.last_name, 1) || '.' as name,
         case when d.packs > 0 and (d.singles = 0 or ${r('which', m)} < 0.5) then 6 else 5 end as product_id,
@@ -105,6 +107,9 @@ export async function writeReviews(tx: Tx, r: Random): Promise<void> {
     ) x
     where created_at < ${NOW}
     order by product_id, lower(email), created_at
+    ) r
+    -- Written in the order they came, as the store writes them (the dashboard lists them by id).
+    order by created_at
     on conflict do nothing`);
 }
 

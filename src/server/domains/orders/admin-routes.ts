@@ -7,6 +7,7 @@ import {
   OrdersExportQuerySchema,
   OrdersQuerySchema,
 } from '#shared/admin.ts';
+import { nextPageLink } from '../../lib/next-page.ts';
 import { adminName } from '../../plugins/admin-guard.ts';
 
 /** The dashboard's order calls (docs/product.md §7 "Owner"); registered behind requireAdmin. */
@@ -16,7 +17,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/orders', { schema: { querystring: OrdersQuerySchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const { orders: page, next } = await orders.listForAdmin(req.query);
-    if (next !== null) reply.header('link', `<${nextPageUrl(req.query, next)}>; rel="next"`);
+    if (next !== null) reply.header('link', nextPageLink('/api/orders', req.query, ['status', 'filter', 'q', 'limit'], next));
     return page;
   });
 
@@ -47,14 +48,3 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(await orders.addNote(req.params.id, req.body.text, { admin: adminName(req) })),
   );
 };
-
-/** The same list's next page: the same status, filter, search and size, after `cursor`. */
-function nextPageUrl(query: Record<string, unknown>, cursor: number): string {
-  const params = new URLSearchParams();
-  for (const key of ['status', 'filter', 'q', 'limit'] as const) {
-    const v = query[key];
-    if (v !== undefined && v !== '') params.set(key, String(v));
-  }
-  params.set('cursor', String(cursor));
-  return `/api/orders?${params}`;
-}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { CustomerOrdersQuerySchema, CustomersExportQuerySchema, CustomersQuerySchema } from '#shared/customers.ts';
+import { nextPageLink } from '../../lib/next-page.ts';
 
 /** The dashboard's Customers tab (docs/decisions/0028); registered behind requireAdmin. */
 export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,8 +10,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/customers', { schema: { querystring: CustomersQuerySchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const { customers: page, next } = await customers.list(req.query);
-    if (next !== null)
-      reply.header('link', `<${nextPageUrl('/api/admin/customers', req.query, ['q', 'limit'], next)}>; rel="next"`);
+    if (next !== null) reply.header('link', nextPageLink('/api/admin/customers', req.query, ['q', 'limit'], next));
     return page;
   });
 
@@ -26,19 +26,8 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
     const { orders, next } = await customers.orders(req.query);
     if (next !== null) {
-      reply.header('link', `<${nextPageUrl('/api/admin/customers/orders', req.query, ['email', 'limit'], next)}>; rel="next"`);
+      reply.header('link', nextPageLink('/api/admin/customers/orders', req.query, ['email', 'limit'], next));
     }
     return orders;
   });
 };
-
-/** The same list's next page, as GET /api/orders gives it: the same search and size (`keep`), after `cursor`. */
-function nextPageUrl(path: string, query: Record<string, unknown>, keep: readonly string[], cursor: string | number): string {
-  const params = new URLSearchParams();
-  for (const key of keep) {
-    const v = query[key];
-    if (v !== undefined && v !== '') params.set(key, String(v));
-  }
-  params.set('cursor', String(cursor));
-  return `${path}?${params}`;
-}

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { reviews } from '#db/schema/index.ts';
 
@@ -33,8 +33,30 @@ export async function insertReview(db: Tx, v: typeof reviews.$inferInsert): Prom
   return row;
 }
 
-export function selectAll(db: Tx, limit = 1000): Promise<ReviewRow[]> {
-  return db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
+/**
+ * A page of the dashboard's reviews, newest first (by id: reviews are written as they come), after
+ * `cursor`; `q` is found in the title, name, e-mail or text, in any case, taken literally. One more
+ * than asked says whether more follow.
+ */
+export async function selectAdminPage(
+  db: Tx,
+  page: { status?: 'pending' | 'approved' | undefined; q?: string | undefined; limit: number; cursor?: number | undefined },
+): Promise<{ rows: ReviewRow[]; more: boolean }> {
+  const found = await db
+    .select()
+    .from(reviews)
+    .where(
+      and(
+        page.status === undefined ? undefined : eq(reviews.isApproved, page.status === 'approved'),
+        page.cursor === undefined ? undefined : lt(reviews.id, page.cursor),
+        page.q
+          ? sql`strpos(lower(${reviews.title} || ' ' || ${reviews.customerName} || ' ' || ${reviews.customerEmail} || ' ' || ${reviews.content}), lower(${page.q})) > 0`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.id))
+    .limit(page.limit + 1);
+  return { rows: found.slice(0, page.limit), more: found.length > page.limit };
 }
 
 export async function approve(db: Tx, id: number): Promise<ReviewRow | undefined> {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AdminReviewsQuerySchema } from '#shared/admin.ts';
 import {
   CreateReviewBodySchema,
   ReviewIdParamsSchema,
@@ -7,6 +8,7 @@ import {
   VerifyCodeBodySchema,
   VerifyPurchaseBodySchema,
 } from '#shared/reviews.ts';
+import { nextPageLink } from '../../lib/next-page.ts';
 
 /** The storefront's review calls (docs/product.md §7 "Shopper"). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,9 +38,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = app.services.reviews;
 
-  app.get('/api/admin/reviews', async (_req, reply) => {
+  app.get('/api/admin/reviews', { schema: { querystring: AdminReviewsQuerySchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return reviews.listForAdmin();
+    const { next, ...page } = await reviews.listForAdmin(req.query);
+    if (next !== null) reply.header('link', nextPageLink('/api/admin/reviews', req.query, ['status', 'q', 'limit'], next));
+    return page;
   });
   app.put('/api/admin/reviews/:id/approve', { schema: { params: ReviewIdParamsSchema } }, async (req) =>
     reviews.approve(req.params.id),

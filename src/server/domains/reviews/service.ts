@@ -1,3 +1,4 @@
+import type { AdminReviewsQuery } from '#shared/admin.ts';
 import type { CreateReviewBody } from '#shared/reviews.ts';
 import {
   type AdminReview,
@@ -141,11 +142,15 @@ export function createReviewsService(d: Deps) {
     /** Expired verification codes are deleted (the hourly sweep). */
     sweep: () => verification.sweep(),
 
-    async listForAdmin(): Promise<{ reviews: AdminReview[]; stats: AdminReviewStats }> {
-      const rows = await repo.selectAll(db);
+    /** GET /api/admin/reviews: a page of the reviews with their e-mails, the figures, and where the next page starts (null at the end). */
+    async listForAdmin(
+      query: AdminReviewsQuery,
+    ): Promise<{ reviews: AdminReview[]; stats: AdminReviewStats; next: number | null }> {
+      const [page, stats] = await Promise.all([repo.selectAdminPage(db, query), repo.selectAdminStats(db)]);
       return {
-        reviews: rows.map((r) => ({ ...toPublic(r), customerEmail: r.customerEmail, isApproved: r.isApproved })),
-        stats: await repo.selectAdminStats(db),
+        reviews: page.rows.map((r) => ({ ...toPublic(r), customerEmail: r.customerEmail, isApproved: r.isApproved })),
+        stats,
+        next: page.more ? (page.rows.at(-1)?.id ?? null) : null,
       };
     },
 

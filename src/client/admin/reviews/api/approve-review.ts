@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../ui/toast.tsx';
-import { adminReviewsQuery } from './get-admin-reviews.ts';
+import { ADMIN_REVIEWS_KEY } from './get-admin-reviews.ts';
 
 /** PUT /api/admin/reviews/:id/approve: the review is published. */
 export const approveReview = (id: number) => api<unknown>(`/api/admin/reviews/${id}/approve`, { method: 'PUT' });
@@ -13,7 +13,7 @@ export function useApproveReviewMutation(id: number) {
     meta: { failure: () => ({ title: 'Approval Failed', description: 'Please try again.' }) },
     onSuccess: () => {
       toast({ title: 'Review Approved', description: 'The review is now visible to customers.' });
-      void qc.invalidateQueries({ queryKey: adminReviewsQuery().queryKey });
+      void qc.invalidateQueries({ queryKey: ADMIN_REVIEWS_KEY });
     },
   });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_pending_idx" ON "reviews" USING btree ("id") WHERE not "reviews"."is_approved";
