@@ -171,6 +171,9 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'GET', url: (id) => `/api/admin/customers/export.csv?q=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/admin/customers/orders?email=${id}&limit=${id}&cursor=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/admin/customers/orders?email=${id}%40example.com`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/reviews?status=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/reviews?q=${id}&limit=${id}&cursor=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/analytics?range=${id}`, admin: true },
 ];
 
 describe('a corpus of malformed requests', () => {
