@@ -1,51 +1,32 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { count, secretOf, shopper } from '../support/checkout.ts';
 import { createPgDatabase } from '../support/app.ts';
-import { freePort, startStore } from '../support/store-process.ts';
+import { cliSurroundings } from '../support/cli.ts';
+import { startStore } from '../support/store-process.ts';
 
 /**
  * `npm run backup` / `npm run restore` on the database the suite runs on (PGlite's data folder, or
  * pg_dump / pg_restore on PostgreSQL): what was backed up comes back, orders and files included,
  * and what happened after the backup is gone.
  */
-const usePg = process.env.TEST_DB === 'pg';
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'store-backup-'));
-const dbs: Awaited<ReturnType<typeof createPgDatabase>>[] = [];
+let c: Awaited<ReturnType<typeof cliSurroundings>>;
+let usePg: boolean;
+let work: string;
 let env: Record<string, string>;
-
 beforeAll(async () => {
-  const db = usePg ? await createPgDatabase() : undefined;
-  if (db) dbs.push(db);
-  env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://store.test',
-    DATA_DIR: path.join(work, 'data'),
-    // A port where no store answers: the embedded database's backup checks the store is stopped.
-    PORT: String(await freePort()),
-    ...(db ? { DATABASE_URL: db.url } : {}),
-  };
+  c = await cliSurroundings('backup');
+  ({ usePg, work, env } = c);
 });
-afterAll(async () => {
-  for (const db of dbs) await db.drop();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => c?.close());
 
 const open = (overrides: Record<string, string> = {}) => buildApp(loadConfig({ ...env, ...overrides }), { ssr: 'off' });
 
-function cli(command: 'backup' | 'restore', file?: string, overrides: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/backup.ts', command, ...(file ? [file] : [])], {
-    env: { ...process.env, ...env, ...overrides },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
-}
+const cli = (command: 'backup' | 'restore', file?: string, overrides: Record<string, string> = {}) =>
+  c.run('backup.ts', [command, ...(file ? [file] : [])], overrides);
 
 describe('backup and restore', () => {
   it('bring back the orders and files of the backup, and drop what came after', async () => {
@@ -90,13 +71,16 @@ describe('backup and restore', () => {
     if (usePg) {
       // Onto a new, empty database: the disaster case.
       const fresh = await createPgDatabase();
-      dbs.push(fresh);
-      expect(cli('restore', file, { DATABASE_URL: fresh.url }).code).toBe(0);
-      const other = await open({ DATABASE_URL: fresh.url });
       try {
-        expect(await count(other, 'orders', `payment_intent_id = '${paymentIntentId}'`)).toBe(1);
+        expect(cli('restore', file, { DATABASE_URL: fresh.url }).code).toBe(0);
+        const other = await open({ DATABASE_URL: fresh.url });
+        try {
+          expect(await count(other, 'orders', `payment_intent_id = '${paymentIntentId}'`)).toBe(1);
+        } finally {
+          await other.close();
+        }
       } finally {
-        await other.close();
+        await fresh.drop();
       }
     }
   }, 120_000);

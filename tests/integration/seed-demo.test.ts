@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +7,8 @@ import { seedDemo } from '#server/cli/demo/index.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { ADMIN, signedIn } from '../support/admin.ts';
-import { createPgDatabase, createTestApp, type TestApp } from '../support/app.ts';
-import { freePort } from '../support/store-process.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { cliSurroundings } from '../support/cli.ts';
 
 /**
  * `npm run seed:demo` (issue "A year of business", item 1): a believable year that the dashboard
@@ -147,40 +143,19 @@ describe('the same seed, the same year', () => {
 });
 
 describe('npm run seed:demo', () => {
-  const usePg = process.env.TEST_DB === 'pg';
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'store-demo-'));
-  const dbs: Awaited<ReturnType<typeof createPgDatabase>>[] = [];
-  let env: Record<string, string>;
+  let c: Awaited<ReturnType<typeof cliSurroundings>>;
   beforeAll(async () => {
-    const db = usePg ? await createPgDatabase() : undefined;
-    if (db) dbs.push(db);
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: path.join(work, 'data'),
-      PORT: String(await freePort()),
-      ...(db ? { DATABASE_URL: db.url } : {}),
-    };
+    c = await cliSurroundings('demo');
   });
-  afterAll(async () => {
-    for (const db of dbs) await db.drop();
-    fs.rmSync(work, { recursive: true, force: true });
-  });
-  const cli = (args: string[], overrides: Record<string, string> = {}) => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/seed-demo.ts', ...args], {
-      env: { ...process.env, ...env, ...overrides },
-      encoding: 'utf8',
-    });
-    return { code: r.status, out: `${r.stdout}${r.stderr}` };
-  };
+  afterAll(() => c?.close());
+  const cli = (args: string[], overrides: Record<string, string> = {}) => c.run('seed-demo.ts', args, overrides);
   const counts = async () => {
-    const app = await buildApp(loadConfig(env), { ssr: 'off' });
+    const app = await buildApp(loadConfig(c.env), { ssr: 'off' });
     try {
       return (
         await rows<{ orders: number; events: number }>(
           app,
-          sql`select (select count(*) from orders)::int as orders,
-        (select count(*) from analytics_events)::int as events`,
+          sql`select (select count(*) from orders)::int as orders, (select count(*) from analytics_events)::int as events`,
         )
       )[0];
     } finally {
@@ -188,7 +163,7 @@ describe('npm run seed:demo', () => {
     }
   };
 
-  it('refuses flags it cannot use, with the usage, and writes nothing', async () => {
+  it('refuses flags it cannot use, with the usage, and an in-memory database it would lose', async () => {
     for (const args of [
       ['--orders', '-5'],
       ['--events', '1e9'],
@@ -200,8 +175,9 @@ describe('npm run seed:demo', () => {
       expect(r.out).toContain('usage: npm run seed:demo');
     }
     expect(cli(['--help'])).toMatchObject({ code: 0 });
-    if (!usePg) expect(cli([], { DATA_DIR: 'memory://' })).toMatchObject({ code: 1, out: expect.stringContaining('memory://') });
-  });
+    if (!c.usePg)
+      expect(cli([], { DATA_DIR: 'memory://' })).toMatchObject({ code: 1, out: expect.stringContaining('memory://') });
+  }, 120_000);
 
   it('fills an empty store, then refuses to write over its demo year or over real orders', async () => {
     const filled = cli(['--orders', '60', '--events', '2000', '--seed', '3']);
@@ -212,7 +188,7 @@ describe('npm run seed:demo', () => {
     expect(again).toMatchObject({ code: 1, out: expect.stringContaining('has the demo year already') });
 
     // A store with one real order: nothing is written.
-    const app = await buildApp(loadConfig(env), { ssr: 'off' });
+    const app = await buildApp(loadConfig(c.env), { ssr: 'off' });
     await app.database.db.execute(sql`delete from orders`);
     await app.database.db.execute(sql`delete from analytics_events`);
     await app.database.db.execute(sql`insert into orders (session_id, subtotal_cents, total_cents, expires_at)

@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import type { Customer } from '#shared/customers.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { Button, buttonVariants } from '../../ui/button.tsx';
+import { buttonVariants } from '../../ui/button.tsx';
+import { LoadMore } from '../lib/load-more.tsx';
 import { customersExportUrl } from './api/export-customers.ts';
 import { customersUrl, useCustomersPages } from './api/get-customers.ts';
 import { CustomerOrders } from './customer-orders.tsx';
@@ -155,16 +156,13 @@ export function CustomersTab({
               {errorMessage(failed, 'Failed to load customers')}
             </p>
           ) : null}
-          {next || (more.length > 0 && last?.isFetching) ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={!next || last?.isFetching}
-              onClick={() => next && onChange({ ...view, more: { first, urls: [...more, next] } })}
-            >
-              {last?.isFetching && more.length > 0 ? 'Loading...' : 'Load more customers'}
-            </Button>
-          ) : null}
+          <LoadMore
+            next={next}
+            fetching={Boolean(last?.isFetching)}
+            loadingMore={more.length > 0 && Boolean(last?.isFetching)}
+            label="Load more customers"
+            onMore={(url) => onChange({ ...view, more: { first, urls: [...more, url] } })}
+          />
         </>
       )}
     </div>

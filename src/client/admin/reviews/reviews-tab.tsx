@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AdminReview } from '#shared/review-types.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
+import { LoadMore } from '../lib/load-more.tsx';
 import { useApproveReviewMutation } from './api/approve-review.ts';
 import { useDeleteReviewMutation } from './api/delete-review.ts';
 import { adminReviewsUrl, useAdminReviewsPages } from './api/get-admin-reviews.ts';
@@ -78,16 +79,13 @@ export function ReviewsTab({ search, filter }: { search: string; filter: string 
               {errorMessage(failed, 'Failed to load reviews')}
             </p>
           ) : null}
-          {next || (more.length > 0 && last?.isFetching) ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={!next || last?.isFetching}
-              onClick={() => next && setLoaded({ first, urls: [...more, next] })}
-            >
-              {last?.isFetching && more.length > 0 ? 'Loading...' : 'Load more reviews'}
-            </Button>
-          ) : null}
+          <LoadMore
+            next={next}
+            fetching={Boolean(last?.isFetching)}
+            loadingMore={more.length > 0 && Boolean(last?.isFetching)}
+            label="Load more reviews"
+            onMore={(url) => setLoaded({ first, urls: [...more, url] })}
+          />
         </>
       )}
     </div>
