@@ -32,8 +32,17 @@ export async function createCalendar(tx: Tx, size: { sessions: number; orders: n
       case when i = 364 then greatest(${NOW} - (day::timestamp at time zone 'UTC') - interval '5 minutes', interval '1 minute')
         else interval '24 hours' end as span,
       (floor(${size.sessions}::float8 * (cum - weight) / total))::bigint as session_first,
-      (floor(${size.sessions}::float8 * cum / total) - floor(${size.sessions}::float8 * (cum - weight) / total))::int as sessions,
+      (${upTo(size.sessions)} - floor(${size.sessions}::float8 * (cum - weight) / total))::int as sessions,
       (floor(${size.orders}::float8 * (cum - weight) / total))::bigint as order_first,
-      (floor(${size.orders}::float8 * cum / total) - floor(${size.orders}::float8 * (cum - weight) / total))::int as orders
+      (${upTo(size.orders)} - floor(${size.orders}::float8 * (cum - weight) / total))::int as orders
     from c`);
+}
+
+/**
+ * The number of sessions or orders up to the end of a day: the last day ends at the whole count,
+ * exactly, whatever the floating-point sum of the weights makes of cum / total (a running sum can
+ * end a hair under the total, which would drop the year's last order).
+ */
+function upTo(n: number) {
+  return sql`(case when i = 364 then ${n}::float8 else floor(${n}::float8 * cum / total) end)`;
 }
