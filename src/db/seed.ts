@@ -14,7 +14,7 @@ export const SEED_PRODUCTS = [
     imageUrl: '/api/product-images/single',
     inventory: 250,
     displayOrder: 0,
-    weightGrams: 30,
+    weightGrams: 80,
   },
   {
     id: 6,
@@ -26,7 +26,7 @@ export const SEED_PRODUCTS = [
     imageUrl: '/api/product-images/3-pack',
     inventory: 120,
     displayOrder: 1,
-    weightGrams: 90,
+    weightGrams: 240,
   },
 ] as const;
 

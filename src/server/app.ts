@@ -21,8 +21,15 @@ import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
 import { createFileStore, type FileStore, importFilesFromDisk } from './domains/files/store.ts';
 import { createBuiltinLabelProvider } from './domains/fulfilment/builtin-labels.ts';
 import type { LabelProvider } from './domains/fulfilment/label-provider.ts';
+import { createEasyPostProvider } from './domains/fulfilment/easypost-provider.ts';
 import { adminFulfilmentRoutes } from './domains/fulfilment/routes.ts';
 import { createFulfilmentService, type FulfilmentService } from './domains/fulfilment/service.ts';
+import { labelWebhookRoutes } from './domains/fulfilment/webhook-routes.ts';
+import { createOrderLinks } from './domains/order-status/links.ts';
+import { orderStatusRoutes } from './domains/order-status/routes.ts';
+import { createOrderStatusService, type OrderStatusService } from './domains/order-status/service.ts';
+import { adminReturnRoutes } from './domains/returns/routes.ts';
+import { createReturnsService, type ReturnsService } from './domains/returns/service.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { adminReviewRoutes, reviewRoutes } from './domains/reviews/routes.ts';
 import { createReviewsService, type ReviewsService } from './domains/reviews/service.ts';
@@ -59,6 +66,9 @@ export interface Services {
   adminAuth: AdminAuthService;
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
+  returns: ReturnsService;
+  /** The shopper's order page. */
+  orderStatus: OrderStatusService;
   analytics: AnalyticsService;
   outbox: Outbox;
 }
@@ -83,7 +93,7 @@ export interface BuildOptions {
   seed?: boolean;
   /** A payment provider other than the configured one (tests). */
   paymentProvider?: PaymentProvider;
-  /** A label provider other than the built-in one (a carrier API, or tests). */
+  /** A label provider other than the configured one (tests). */
   labelProvider?: LabelProvider;
 }
 
@@ -109,6 +119,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
     },
     bodyLimit: 64 * 1024,
+    // An order page's signed token is one path parameter of about 110 characters (docs/decisions/0038).
+    routerOptions: { maxParamLength: 512 },
     // Only the configured proxies may set the client address; anyone else's X-Forwarded-For is ignored.
     trustProxy: config.trustProxy,
     forceCloseConnections: true,
@@ -172,14 +184,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database.db,
     opts.paymentProvider ?? (config.stripe && stripe ? stripe.createStripeProvider(config.stripe) : undefined),
   );
+  const labels = config.labels;
+  const labelProvider =
+    opts.labelProvider ??
+    (labels.provider === 'easypost'
+      ? createEasyPostProvider({ apiKey: labels.apiKey, apiUrl: labels.apiUrl, webhookSecret: labels.webhookSecret })
+      : createBuiltinLabelProvider({ ...config.shipping, costCents: config.shipping.labelCostCents }));
+  const orderLinks = createOrderLinks(tokenSecret, config.publicUrl);
   const orders = createOrdersService({
     db: database.db,
     catalog,
     paymentProvider: payments.providerName,
     outbox,
     store,
-    // The shipped e-mail's review links are the reviews' (built below; a link is made only when an order ships).
+    // The delivered e-mail's review links are the reviews' (built below; a link is made only when an order ships).
     reviewLink: (email, productId) => reviews.reviewLink(email, productId),
+    orderPageLink: orderLinks.link,
+    deliveriesTracked: labelProvider.tracks,
   });
   const checkout = createCheckoutService({
     db: database.db,
@@ -215,12 +236,35 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   app.decorate('uploads', uploads);
   const fulfilment = createFulfilmentService({
+    db: database.db,
     config,
     orders,
     catalog,
-    provider: opts.labelProvider ?? createBuiltinLabelProvider({ ...config.shipping, costCents: config.shipping.labelCostCents }),
+    provider: labelProvider,
     labels: createFileStore(database.db, 'labels'),
     log: app.log,
+  });
+  const returns = createReturnsService({
+    db: database.db,
+    orders,
+    checkout,
+    fulfilment,
+    outbox,
+    links: orderLinks,
+    store,
+    ownerEmail: config.ownerEmail,
+    log: app.log,
+  });
+  const orderStatus = createOrderStatusService({
+    db: database.db,
+    orders,
+    fulfilment,
+    returns,
+    links: orderLinks,
+    limits: {
+      lookupsPerIpPerHour: config.rateLimits.orderLookupsPerIpPerHour,
+      lookupsPerEmailPerHour: config.rateLimits.orderLookupsPerEmailPerHour,
+    },
   });
   const analytics = createAnalyticsService(database.db, {
     orders,
@@ -239,6 +283,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     adminAuth,
     reviews,
     fulfilment,
+    returns,
+    orderStatus,
     analytics,
     outbox,
   });
@@ -260,7 +306,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   if (payments.acceptsWebhooks) await app.register(stripeWebhookRoutes);
+  if (labelProvider.parseWebhook) await app.register(labelWebhookRoutes(labelProvider));
   await app.register(reviewRoutes);
+  await app.register(orderStatusRoutes);
   await app.register(analyticsCollectRoutes);
   await app.register(adminAuthRoutes);
   // Everything the owner can see or change: a valid session and a same-origin request (docs/engineering.md §6).
@@ -271,6 +319,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await admin.register(adminCustomerRoutes);
     await admin.register(adminCatalogRoutes);
     await admin.register(adminFulfilmentRoutes);
+    await admin.register(adminReturnRoutes);
     await admin.register(adminReviewRoutes);
     await admin.register(adminAnalyticsRoutes);
   });

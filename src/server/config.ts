@@ -80,6 +80,12 @@ export const ConfigSchema = z.object({
     .trim()
     .regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be an amount like 3.91')
     .default('3.91'),
+  /** Who sells the shipping labels: the built-in provider (the store's own label, postage bought apart) or EasyPost. */
+  LABEL_PROVIDER: z.enum(['builtin', 'easypost']).default('builtin'),
+  EASYPOST_API_KEY: optionalString,
+  /** Another EasyPost API origin: a local fake (tests). */
+  EASYPOST_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  EASYPOST_WEBHOOK_SECRET: optionalString,
   GA_MEASUREMENT_ID: optionalString,
   GOOGLE_ADS_ID: optionalString,
   GOOGLE_ADS_CONVERSION_LABEL: optionalString,
@@ -103,6 +109,9 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_REVIEW_CODES_PER_EMAIL_PER_HOUR: positiveInt.default(5),
   RATE_LIMIT_REVIEW_CODES_PER_IP_PER_HOUR: positiveInt.default(10),
   RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt.default(120),
+  RATE_LIMIT_ORDER_LOOKUPS_PER_IP_PER_HOUR: positiveInt.default(20),
+  RATE_LIMIT_ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: positiveInt.default(10),
+  RATE_LIMIT_RETURN_REQUESTS_PER_HOUR: positiveInt.default(10),
   PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
   /** A checkout's stock is held this long after its page was last open (the page renews it every minute). */
   STOCK_HOLD_MINUTES: positiveInt.default(10),
@@ -132,6 +141,11 @@ function crossFieldProblems(src: Record<string, string | undefined>): string[] {
   const ms = (k: string, fallback: number) => (has(k) ? Number(src[k]) : fallback);
   if (ms('HEADERS_TIMEOUT_MS', 10_000) > ms('REQUEST_TIMEOUT_MS', 60_000))
     problems.push('HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)');
+  if (src.LABEL_PROVIDER?.trim() === 'easypost') {
+    for (const k of ['EASYPOST_API_KEY', 'EASYPOST_WEBHOOK_SECRET']) {
+      if (!has(k)) problems.push(`${k}: required with LABEL_PROVIDER=easypost (see the README, "Real postage")`);
+    }
+  }
   if (has('ADMIN_USERNAME') !== has('ADMIN_PASSWORD'))
     problems.push('ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together');
   // A public store without Stripe would take orders for test payments and never see the money.
@@ -192,6 +206,16 @@ export interface Config {
     readonly service: string;
     readonly labelCostCents: number;
   };
+  /** The label provider: the built-in one, or EasyPost with its key and webhook secret (docs/decisions/0036). */
+  readonly labels:
+    | { readonly provider: 'builtin' }
+    | {
+        readonly provider: 'easypost';
+        readonly apiKey: string;
+        readonly webhookSecret: string;
+        /** undefined: EasyPost's own API. */
+        readonly apiUrl: string | undefined;
+      };
   readonly tags: {
     readonly gaMeasurementId: string | undefined;
     readonly googleAdsId: string | undefined;
@@ -208,6 +232,11 @@ export interface Config {
     readonly reviewCodesPerEmailPerHour: number;
     readonly reviewCodesPerIpPerHour: number;
     readonly analyticsPerMinute: number;
+    /** The shopper's order lookups per hour, by client address and by e-mail address (every instance counts the same). */
+    readonly orderLookupsPerIpPerHour: number;
+    readonly orderLookupsPerEmailPerHour: number;
+    /** Return requests per hour from one client address. */
+    readonly returnRequestsPerHour: number;
   };
   readonly pendingOrderTtlMinutes: number;
   readonly stockHold: {
@@ -290,6 +319,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       service: e.LABEL_SERVICE,
       labelCostCents: parseCents(e.LABEL_COST_USD),
     },
+    labels:
+      e.LABEL_PROVIDER === 'easypost' && e.EASYPOST_API_KEY && e.EASYPOST_WEBHOOK_SECRET
+        ? {
+            provider: 'easypost',
+            apiKey: e.EASYPOST_API_KEY,
+            webhookSecret: e.EASYPOST_WEBHOOK_SECRET,
+            apiUrl: e.EASYPOST_API_URL,
+          }
+        : { provider: 'builtin' },
     tags: {
       gaMeasurementId: e.GA_MEASUREMENT_ID,
       googleAdsId: e.GOOGLE_ADS_ID,
@@ -305,6 +343,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reviewCodesPerEmailPerHour: e.RATE_LIMIT_REVIEW_CODES_PER_EMAIL_PER_HOUR,
       reviewCodesPerIpPerHour: e.RATE_LIMIT_REVIEW_CODES_PER_IP_PER_HOUR,
       analyticsPerMinute: e.RATE_LIMIT_ANALYTICS_PER_MINUTE,
+      orderLookupsPerIpPerHour: e.RATE_LIMIT_ORDER_LOOKUPS_PER_IP_PER_HOUR,
+      orderLookupsPerEmailPerHour: e.RATE_LIMIT_ORDER_LOOKUPS_PER_EMAIL_PER_HOUR,
+      returnRequestsPerHour: e.RATE_LIMIT_RETURN_REQUESTS_PER_HOUR,
     },
     pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,
     stockHold: {

@@ -156,6 +156,8 @@ export interface AdminOrder {
   shippingService: string | null;
   shippingCost: string | null;
   labelUrl: string | null;
+  /** The carrier's tracking page for the label's parcel; null when it cannot be followed online. */
+  trackingUrl: string | null;
 }
 
 /** Non-numeric entries become 0 (docs/product.md §5). */

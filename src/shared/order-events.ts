@@ -11,6 +11,11 @@ export const ORDER_EVENT_TYPES = [
   'label_voided',
   'label_printed',
   'status_changed',
+  'tracking',
+  'return_requested',
+  'return_approved',
+  'return_refused',
+  'return_received',
   'refunded',
   'refund_failed',
   'cancelled',
@@ -24,6 +29,6 @@ export interface OrderEvent {
   at: string;
   type: OrderEventType;
   message: string;
-  /** 'shopper', 'store', 'payment provider', or the admin's username. */
+  /** 'shopper', 'store', 'payment provider', 'carrier', or the admin's username. */
   actor: string;
 }

@@ -83,7 +83,7 @@ async function documentOf(app: FastifyInstance): Promise<OpenApiDocument> {
 const operationsOf = (doc: OpenApiDocument) =>
   Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, op })));
 
-describe('the API description of a store with every route (Stripe, the bench route, pages)', () => {
+describe('the API description of a store with every route (Stripe, EasyPost, the bench route, pages)', () => {
   let t: TestApp;
   let routes: Set<string>;
   let doc: OpenApiDocument;
@@ -96,6 +96,10 @@ describe('the API description of a store with every route (Stripe, the bench rou
           STRIPE_PUBLISHABLE_KEY: FAKE_KEYS.publishableKey,
           STRIPE_WEBHOOK_SECRET: FAKE_KEYS.webhookSecret,
           STRIPE_API_URL: 'http://127.0.0.1:9',
+          LABEL_PROVIDER: 'easypost',
+          EASYPOST_API_KEY: 'EZTK_not_used',
+          EASYPOST_WEBHOOK_SECRET: 'not-used',
+          EASYPOST_API_URL: 'http://127.0.0.1:9',
           BENCH_BASELINE: 'true',
         },
         { ssr: 'prod' },

@@ -24,6 +24,9 @@ beforeAll(async () => {
     RATE_LIMIT_HOLD_PER_MINUTE: '100000',
     RATE_LIMIT_REVIEW_CODES_PER_EMAIL_PER_HOUR: '100000',
     RATE_LIMIT_REVIEW_CODES_PER_IP_PER_HOUR: '100000',
+    RATE_LIMIT_ORDER_LOOKUPS_PER_IP_PER_HOUR: '100000',
+    RATE_LIMIT_ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: '100000',
+    RATE_LIMIT_RETURN_REQUESTS_PER_HOUR: '100000',
   });
   cookie = (await signedIn(t.app)).cookie;
 });
@@ -47,7 +50,14 @@ const TABLES = [
   'order_events',
   'order_refunds',
   'order_refund_items',
+  'shipments',
+  'shipment_scans',
+  'return_requests',
+  'return_items',
 ];
+
+/** A token of the order page's form whose signature is no store's. */
+const FOREIGN_TOKEN = `eyJwdXJwb3NlIjoib3JkZXIiLCJvcmRlcklkIjoxMDAxLCJleHAiOjk5OTk5OTk5OTl9.${'A'.repeat(43)}`;
 
 async function snapshot(): Promise<string> {
   const parts: string[] = [];
@@ -130,6 +140,11 @@ const ENDPOINTS: { method: InjectOptions['method']; url: string; admin?: boolean
   // An order that does not exist: a body the schema takes (JSON null: no reason) gets 404.
   { method: 'POST', url: '/api/orders/99999/cancel', admin: true, body: true },
   { method: 'POST', url: '/api/admin/upload-image', admin: true, body: true },
+  { method: 'POST', url: '/api/order-status/lookup', body: true },
+  { method: 'POST', url: `/api/order-status/${FOREIGN_TOKEN}/returns`, body: true },
+  { method: 'POST', url: '/api/orders/1001/create-label', admin: true, body: true },
+  { method: 'POST', url: '/api/admin/returns/101/refuse', admin: true, body: true },
+  { method: 'POST', url: '/api/admin/returns/101/receive', admin: true, body: true },
 ];
 
 const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => string; admin?: boolean }[] = [
@@ -174,6 +189,17 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'GET', url: (id) => `/api/admin/reviews?status=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/admin/reviews?q=${id}&limit=${id}&cursor=${id}`, admin: true },
   { method: 'GET', url: (id) => `/api/analytics?range=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/order-status/${id}` },
+  { method: 'GET', url: (id) => `/api/order-status/${id}.${id}` },
+  { method: 'GET', url: (id) => `/api/order-status/${FOREIGN_TOKEN}/returns/${id}/label` },
+  { method: 'POST', url: (id) => `/api/order-status/${id}/returns` },
+  { method: 'POST', url: (id) => `/api/orders/${id}/rates`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/returns?status=${id}`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/returns?limit=${id}&cursor=${id}`, admin: true },
+  { method: 'POST', url: (id) => `/api/admin/returns/${id}/approve`, admin: true },
+  { method: 'POST', url: (id) => `/api/admin/returns/${id}/refuse`, admin: true },
+  { method: 'POST', url: (id) => `/api/admin/returns/${id}/receive`, admin: true },
+  { method: 'GET', url: (id) => `/api/admin/returns/${id}/label`, admin: true },
 ];
 
 describe('a corpus of malformed requests', () => {
@@ -260,6 +286,12 @@ describe('hostile values in every field', () => {
     const bought = secretOf((await buyer.checkout()).json().checkoutUrl);
     await buyer.ship(bought.paymentIntentId, { email: 'buyer@example.com' });
     await buyer.pay(bought.secret);
+    // The buyer's order, delivered: its page's token takes return requests.
+    const boughtOrder = await t.app.services.orders.byPaymentId(bought.paymentIntentId);
+    await t.app.database.db.execute(
+      sql`update orders set status = 'delivered', shipped_at = now(), delivered_at = now() where id = ${boughtOrder?.id ?? 0}`,
+    );
+    const orderToken = t.app.services.orderStatus.link(boughtOrder?.id ?? 0).split('/orders/')[1] ?? '';
     const carted = shopper(t.app);
     const item = (await carted.add(5, 1)).json() as { id: string };
     const product = (
@@ -338,6 +370,18 @@ describe('hostile values in every field', () => {
       { method: 'PUT', url: '/api/admin/products/5/set-inventory', admin: true, body: { inventory: 500 } },
       { method: 'PUT', url: '/api/admin/products/5/order', admin: true, body: { displayOrder: 1 } },
       { method: 'PUT', url: '/api/orders/1001/status', admin: true, body: { status: 'shipped' } },
+      {
+        method: 'POST',
+        url: '/api/order-status/lookup',
+        body: { orderNumber: String(boughtOrder?.id), email: 'buyer@example.com' },
+      },
+      {
+        method: 'POST',
+        url: `/api/order-status/${orderToken}/returns`,
+        body: { items: [{ productId: 5, quantity: 1 }], reason: 'Too strong for me' },
+      },
+      { method: 'POST', url: '/api/admin/returns/101/refuse', admin: true, body: { reason: 'Opened' } },
+      { method: 'POST', url: '/api/admin/returns/101/receive', admin: true, body: { restock: true, postage: '4.50' } },
     ];
   });
 

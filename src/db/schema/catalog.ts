@@ -16,7 +16,8 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     inventory: integer('inventory').notNull().default(0),
     displayOrder: integer('display_order').notNull().default(0),
-    weightGrams: integer('weight_grams').notNull().default(30),
+    /** One unit's shipping weight with its own packing (a 3-pack's three bottles), for the parcel's postage. */
+    weightGrams: integer('weight_grams').notNull().default(80),
     /**
      * The owner has been told that the stock is low (docs/decisions/0029): set by the decrement that
      * takes it to STOCK_LOW_MAX or fewer, cleared when the stock is back above it.

@@ -53,6 +53,8 @@ export const orders = pgTable(
     shippingService: text('shipping_service'),
     shippingCostCents: integer('shipping_cost_cents'),
     labelUrl: text('label_url'),
+    /** The carrier's public tracking page for the label's parcel; null when it cannot be followed online. */
+    trackingUrl: text('tracking_url'),
     /** When the reserved stock of an unpaid order went back on the shelf (payment failed or expired). */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
     /** An unpaid checkout closes at this time: its hold ends and its payment is cancelled. */
@@ -65,6 +67,7 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     confirmationEmailSentAt: timestamp('confirmation_email_sent_at', { withTimezone: true }),
     shippedEmailSentAt: timestamp('shipped_email_sent_at', { withTimezone: true }),
+    deliveredEmailSentAt: timestamp('delivered_email_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,6 +128,8 @@ export const orderEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     type: text('type', { enum: ORDER_EVENT_TYPES }).notNull(),
     message: text('message').notNull(),
+    /** The line the shopper reads on their order page; null for what only the owner sees (notes, e-mails, payments). */
+    shopperMessage: text('shopper_message'),
     actor: text('actor').notNull(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
@@ -151,6 +156,8 @@ export const orderRefunds = pgTable(
     requestKey: text('request_key'),
     providerRefundId: text('provider_refund_id'),
     failureReason: text('failure_reason'),
+    /** The return whose lines it refunds (returns domain): its e-mail says the return is refunded. */
+    returnId: integer('return_id'),
     actor: text('actor').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),

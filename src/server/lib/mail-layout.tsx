@@ -1,4 +1,5 @@
 import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
 import { Heading } from '@react-email/heading';
@@ -107,6 +108,30 @@ export const SupportNote = ({ store }: { store: StoreContact }) => (
 /** The plain-text part's support line, for e-mails about an order. */
 export const supportTextLine = (store: StoreContact) =>
   `Questions? Reply to this e-mail, write to ${store.supportEmail} or call ${store.supportPhone} (${SUPPORT_HOURS}).`;
+
+const orderPageButton = {
+  backgroundColor: mailColors.ink,
+  color: '#fff',
+  fontSize: '15px',
+  fontWeight: 700,
+  padding: '10px 16px',
+  borderRadius: '6px',
+} satisfies CSSProperties;
+
+/**
+ * The link to the shopper's order page (its status, tracking and returns), in every e-mail about
+ * an order (docs/decisions/0038).
+ */
+export const OrderPageLink = ({ url, label = 'View your order' }: { url: string; label?: string }) => (
+  <Text style={{ ...mailStyles.paragraph, margin: '20px 0 0' }}>
+    <Button href={url} style={orderPageButton}>
+      {label}
+    </Button>
+  </Text>
+);
+
+/** The plain-text part's line with the order page's address. */
+export const orderPageTextLine = (url: string) => `Your order, its tracking and returns: ${url}`;
 
 /** The plain-text part's last lines: the store's name and address. */
 export const textSignature = (store: Pick<StoreContact, 'publicUrl'>) => ['Ironwake', store.publicUrl];

@@ -28,7 +28,15 @@ export const TAGS = [
     name: 'Customers',
     description: 'The e-mail addresses of paid orders, each with its orders and what it spent, for the owner (ADR 0028).',
   },
-  { name: 'Fulfilment', description: 'Shipping labels, packing slips and the printer (ADR 0013).' },
+  {
+    name: 'Fulfilment',
+    description: 'Postage, shipping labels, packing slips, the printer and the carrier’s tracking (ADR 0013, 0036).',
+  },
+  {
+    name: 'Order status',
+    description: 'The shopper’s order page without an account: the signed token in every order e-mail is the key (ADR 0038).',
+  },
+  { name: 'Returns', description: 'Returns within 30 days: asked by the shopper, decided and received by the owner (ADR 0037).' },
   { name: 'Health', description: 'For load balancers and monitoring.' },
 ] as const;
 
@@ -496,13 +504,23 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     ok: { status: 200, description: 'Orders, newest first.' },
   },
 
+  'POST /api/orders/:id/rates': {
+    tag: 'Fulfilment',
+    operationId: 'getShippingRates',
+    summary: 'Quote the order’s parcel',
+    description:
+      'The label provider’s rates for the order’s parcel (its weight from the products’), cheapest first, kept as a quote to buy one of. 409 for an unpaid order, one without an address, one with a label, or an address the provider refuses; 503 when it does not answer.',
+    ok: { status: 200, description: 'The quote: its id, the provider and its rates.' },
+    errors: [409, 503],
+  },
   'POST /api/orders/:id/create-label': {
     tag: 'Fulfilment',
     operationId: 'createLabel',
-    summary: 'Make the order’s shipping label',
-    description: 'One label per order; printed when a printer is set. 409 for an unpaid order or one without an address.',
+    summary: 'Buy and print the order’s shipping label',
+    description:
+      'The rate chosen from a quote (`{quoteId, rateId}`), or without a body the cheapest rate of a new quote. One label per order: asking again prints the same one. Printed when a printer is set. 409 for an unpaid order or one without an address; 503 when the provider does not answer (ask for the rates again).',
     ok: { status: 200, description: 'The order with its tracking number, and whether the label was printed.' },
-    errors: [409],
+    errors: [409, 503],
   },
   'DELETE /api/orders/:id/label': {
     tag: 'Fulfilment',
@@ -522,6 +540,86 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getPackingSlipPdf',
     summary: 'Get the order’s packing slip (PDF)',
     ok: { status: 200, description: 'The packing slip.', body: { files: ['application/pdf'] } },
+  },
+  'POST /api/webhooks/easypost': {
+    tag: 'Fulfilment',
+    operationId: 'receiveEasyPostEvent',
+    summary: 'Receive an EasyPost tracking event',
+    description:
+      'EasyPost’s signed `tracker.updated` events, checked against the raw body: each scan lands once in its order’s history; the first scan in transit ships the order and the delivery delivers it. Other events and unknown parcels are received and ignored; 503 asks EasyPost to send it again.',
+    ok: { status: 200, description: 'Received.', body: 'WebhookReceived' },
+    errors: [503],
+    headers: z.object({ 'x-hmac-signature': z.string().describe('EasyPost’s signature of the body: hmac-sha256-hex=…') }),
+  },
+  'GET /api/order-status/:token': {
+    tag: 'Order status',
+    operationId: 'getOrderStatus',
+    summary: 'Read an order’s page',
+    description:
+      'The paid order the token opens: status, items, totals, address, tracking, delivery estimate, the history as the shopper reads it, its returns and what can still be returned. 404 with one message for any token that opens nothing.',
+    ok: { status: 200, description: 'The order as its shopper sees it (no e-mail address, no payment).' },
+  },
+  'POST /api/order-status/lookup': {
+    tag: 'Order status',
+    operationId: 'lookUpOrder',
+    summary: 'Find an order by its number and e-mail address',
+    description:
+      'The order page’s token when both are a paid order’s; one 404 for whatever did not match. Limited per client address and per e-mail address (`RATE_LIMIT_ORDER_LOOKUPS_…`).',
+    ok: { status: 200, description: 'The token of the order’s page.' },
+    errors: [429],
+  },
+  'POST /api/order-status/:token/returns': {
+    tag: 'Returns',
+    operationId: 'requestReturn',
+    summary: 'Ask to return lines of the order',
+    description:
+      'Lines the shopper still has (bought, not refunded, not in another return under way), within 30 days of the delivery, with a reason. 409 with the reason when they cannot be returned.',
+    ok: { status: 201, description: 'The order’s page with the new return.' },
+    errors: [409, 429],
+  },
+  'GET /api/order-status/:token/returns/:id/label': {
+    tag: 'Returns',
+    operationId: 'getShopperReturnLabel',
+    summary: 'Get a return’s label or slip (PDF)',
+    ok: { status: 200, description: 'The label.', body: { files: ['application/pdf'] } },
+  },
+  'GET /api/admin/returns': {
+    tag: 'Returns',
+    operationId: 'listReturns',
+    summary: 'List the returns a page at a time, with each status’s count',
+    description: 'Newest first, 50 at a time by default (`limit` up to 200), of one `status` or all; the next page in `Link`.',
+    ok: { status: 200, description: 'A page of returns and the counts.' },
+  },
+  'POST /api/admin/returns/:id/approve': {
+    tag: 'Returns',
+    operationId: 'approveReturn',
+    summary: 'Approve a return and make its label',
+    description:
+      'A prepaid return label from the label provider (the built-in one makes a slip); approving again makes a label that failed. 409 for a refused or received return; 503 when the provider does not answer.',
+    ok: { status: 200, description: 'The return.' },
+    errors: [409, 503],
+  },
+  'POST /api/admin/returns/:id/refuse': {
+    tag: 'Returns',
+    operationId: 'refuseReturn',
+    summary: 'Refuse a return, with the reason the shopper reads',
+    ok: { status: 200, description: 'The return.' },
+    errors: [409],
+  },
+  'POST /api/admin/returns/:id/receive': {
+    tag: 'Returns',
+    operationId: 'receiveReturn',
+    summary: 'Receive a return: refund its lines',
+    description:
+      'Refunds the lines (put back in stock or not) and the postage the shopper paid, once, through the payment provider. 409 unless approved; 503 when the provider does not answer (the refund is asked again).',
+    ok: { status: 200, description: 'The return.' },
+    errors: [409, 503],
+  },
+  'GET /api/admin/returns/:id/label': {
+    tag: 'Returns',
+    operationId: 'getReturnLabel',
+    summary: 'Get a return’s label or slip (PDF)',
+    ok: { status: 200, description: 'The label.', body: { files: ['application/pdf'] } },
   },
   'POST /api/test-print': {
     tag: 'Fulfilment',

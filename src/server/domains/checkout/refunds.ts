@@ -82,7 +82,7 @@ export function createRefunds(
     request: RefundRequest,
     actor: Actor,
     requestKey: string | null,
-    cancelsOrder = false,
+    opts: { cancelsOrder?: boolean; returnId?: number } = {},
   ): Promise<{ refund: Refund; created: boolean }> {
     if (requestKey) {
       const earlier = await orders.refunds.byKey(orderId, requestKey);
@@ -94,7 +94,7 @@ export function createRefunds(
       // Under the order's lock: a request with this key that got here first made the refund.
       const earlier = requestKey ? await orders.refunds.byKey(orderId, requestKey, tx) : undefined;
       if (earlier) return { row: earlier, created: false };
-      const row = await orders.refunds.reserve(tx, order, request, { actor, requestKey, cancelsOrder });
+      const row = await orders.refunds.reserve(tx, order, request, { actor, requestKey, ...opts });
       if (!row) throw new AppError('conflict', 'The refund could not be recorded; try again');
       return { row, created: true };
     });
@@ -226,7 +226,7 @@ export function createRefunds(
     };
     // One key per state of the order's refunds: a double click is one refund; after a refused one, a new try.
     const failed = left.refunds.filter((r) => r.status === 'failed').length;
-    const done = await refund(orderId, request, actor, `cancel-${left.refundedTotal}-${failed}`, true);
+    const done = await refund(orderId, request, actor, `cancel-${left.refundedTotal}-${failed}`, { cancelsOrder: true });
     if (done.refund.status === 'failed') {
       throw new AppError(
         'conflict',

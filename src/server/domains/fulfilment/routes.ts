@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '#shared/admin.ts';
+import { CreateLabelBodySchema } from '#shared/fulfilment.ts';
 import { adminName } from '../../plugins/admin-guard.ts';
 
 /** Labels, packing slips and printing (docs/product.md §7); registered behind requireAdmin. */
@@ -7,8 +8,9 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const fulfilment = app.services.fulfilment;
   const params = IdParamsSchema;
 
-  app.post('/api/orders/:id/create-label', { schema: { params } }, async (req) =>
-    fulfilment.createLabel(req.params.id, { admin: adminName(req) }),
+  app.post('/api/orders/:id/rates', { schema: { params } }, async (req) => fulfilment.rates(req.params.id));
+  app.post('/api/orders/:id/create-label', { schema: { params, body: CreateLabelBodySchema } }, async (req) =>
+    fulfilment.createLabel(req.params.id, req.body ?? null, { admin: adminName(req) }),
   );
   app.delete('/api/orders/:id/label', { schema: { params } }, async (req) =>
     fulfilment.voidLabel(req.params.id, { admin: adminName(req) }),

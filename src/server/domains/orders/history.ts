@@ -2,20 +2,24 @@ import type { OrderEvent, OrderEventType } from '#shared/order-events.ts';
 import type { Tx } from '#db/client.ts';
 import * as repo from './repo.ts';
 
-/** Who did what happened: the shopper, the store itself, the payment provider, or the admin by name. */
-export type Actor = 'shopper' | 'store' | 'payment provider' | { admin: string };
+/** Who did what happened: the shopper, the store itself, the payment provider, the carrier, or the admin by name. */
+export type Actor = 'shopper' | 'store' | 'payment provider' | 'carrier' | { admin: string };
 
 const actorName = (a: Actor) => (typeof a === 'string' ? a : a.admin);
 
-/** Records one event of an order's history, in the caller's transaction when it passes one. */
+/**
+ * Records one event of an order's history, in the caller's transaction when it passes one. The
+ * shopper's line, when given, is what their order page shows of it; the owner reads `message`.
+ */
 export async function recordEvent(
   tx: Tx,
   orderId: number,
   type: OrderEventType,
   message: string,
   actor: Actor,
+  shopperMessage: string | null = null,
 ): Promise<OrderEvent> {
-  return toOrderEvent(await repo.insertEvent(tx, { orderId, type, message, actor: actorName(actor) }));
+  return toOrderEvent(await repo.insertEvent(tx, { orderId, type, message, actor: actorName(actor), shopperMessage }));
 }
 
 export const toOrderEvent = (e: repo.OrderEventRow): OrderEvent => ({

@@ -83,7 +83,14 @@ export function createOrderLifecycle(db: Database, mail: OrderMail) {
         (await repo.updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), stockReleasedAt: null, expiredAt: null })) ??
         order;
       const how = paid.paymentMode === 'test' ? ' with a test payment (no money taken)' : '';
-      await recordEvent(tx, order.id, 'paid', `Paid ${formatUsd(paid.totalCents)}${how}`, 'payment provider');
+      await recordEvent(
+        tx,
+        order.id,
+        'paid',
+        `Paid ${formatUsd(paid.totalCents)}${how}`,
+        'payment provider',
+        `Order placed: ${formatUsd(paid.totalCents)} paid`,
+      );
       await mail.queueConfirmation(tx, paid);
       return paid;
     },

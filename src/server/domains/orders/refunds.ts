@@ -61,6 +61,8 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
     /** The refund an earlier request with this key made, if any. */
     byKey: (orderId: number, key: string, tx: Tx = db) => refunds.selectRefundByKey(tx, orderId, key),
     byId: (id: number) => refunds.selectRefund(db, id),
+    /** Units of each product refunded so far (pending refunds included), in the caller's transaction. */
+    refundedQuantities: (tx: Tx, orderId: number) => refunds.selectRefundedQuantities(tx, orderId),
     /** The cancellation's refund still waiting for the provider, if one is. */
     pendingCancellation: async (orderId: number) =>
       (await refunds.selectRefunds(db, orderId)).find((r) => r.cancelsOrder && r.status === 'pending'),
@@ -77,7 +79,7 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
       tx: Tx,
       order: repo.OrderRow,
       request: RefundRequest,
-      o: { actor: Actor; requestKey: string | null; cancelsOrder?: boolean },
+      o: { actor: Actor; requestKey: string | null; cancelsOrder?: boolean; returnId?: number },
     ): Promise<RefundRow | undefined> {
       if (order.status === 'pending' || !order.paidAt) {
         throw new AppError('conflict', 'This order is not paid: there is nothing to refund. Cancel it instead.');
@@ -123,6 +125,7 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
           requestKey: o.requestKey,
           actor: typeof o.actor === 'string' ? o.actor : o.actor.admin,
           cancelsOrder: o.cancelsOrder ?? false,
+          returnId: o.returnId ?? null,
         },
         (request.items ?? []).map((l) => ({ productId: l.productId, quantity: l.quantity, restock: l.restock })),
       );
@@ -159,11 +162,16 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
         restocked.length > 0 ? `; put back in stock: ${restocked.map((i) => `${i.quantity} × ${i.name}`).join(', ')}` : '';
       const why = refund.reason ? ` (${refund.reason})` : '';
       const actor = refund.actor;
-      await recordEvent(tx, order.id, 'refunded', `Refunded ${formatUsd(refund.amountCents)}${what}${why}${stock}`, {
-        admin: actor,
-      });
+      await recordEvent(
+        tx,
+        order.id,
+        'refunded',
+        `Refunded ${formatUsd(refund.amountCents)}${what}${why}${stock}`,
+        { admin: actor },
+        `Refund of ${formatUsd(refund.amountCents)} issued to your card${what}`,
+      );
       if (refund.cancelsOrder) {
-        await recordEvent(tx, order.id, 'cancelled', `Order cancelled${why}`, { admin: actor });
+        await recordEvent(tx, order.id, 'cancelled', `Order cancelled${why}`, { admin: actor }, 'Order cancelled');
       } else if (updated.status === 'refunded' && order.status !== 'refunded') {
         await recordEvent(tx, order.id, 'status_changed', `Status changed from ${order.status} to refunded`, 'store');
       }
@@ -220,13 +228,14 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
         'refunded',
         `Refunded ${formatUsd(amount)} in the payment provider's dashboard`,
         'payment provider',
+        `Refund of ${formatUsd(amount)} issued to your card`,
       );
       if (order.refundedCents + amount >= order.totalCents && REFUNDABLE_STATUSES.has(order.status)) {
         await repo.updateOrder(tx, order.id, { status: 'refunded' });
         await recordEvent(tx, order.id, 'status_changed', `Status changed from ${order.status} to refunded`, 'store');
       }
       const updated = (await repo.selectById(tx, order.id)) ?? order;
-      await mail.queueRefund(tx, updated, { id: row.id, amountCents: amount, cancelsOrder: false, lines: [] });
+      await mail.queueRefund(tx, updated, { id: row.id, amountCents: amount, cancelsOrder: false, returnId: null, lines: [] });
       return true;
     },
 

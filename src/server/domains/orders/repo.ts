@@ -342,11 +342,25 @@ export async function markShippedSent(tx: Tx, id: number): Promise<void> {
     .where(eq(orders.id, id));
 }
 
+export async function markDeliveredSent(tx: Tx, id: number): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ deliveredEmailSentAt: sql`coalesce(${orders.deliveredEmailSentAt}, now())` })
+    .where(eq(orders.id, id));
+}
+
 /** Stores a label on an order that has none; false when another label got there first. */
 export async function attachLabel(
   db: Tx,
   id: number,
-  v: { trackingNumber: string; shippingCarrier: string; shippingService: string; shippingCostCents: number; labelUrl: string },
+  v: {
+    trackingNumber: string;
+    shippingCarrier: string;
+    shippingService: string;
+    shippingCostCents: number;
+    labelUrl: string;
+    trackingUrl: string | null;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(orders)
@@ -365,6 +379,7 @@ export async function detachLabel(db: Tx, id: number): Promise<void> {
       shippingService: null,
       shippingCostCents: null,
       labelUrl: null,
+      trackingUrl: null,
       updatedAt: sql`now()`,
     })
     .where(eq(orders.id, id));
@@ -473,7 +488,7 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 /** One event of an order's history, written in the caller's transaction (with the change it tells of). */
 export async function insertEvent(
   tx: Tx,
-  v: { orderId: number; type: OrderEventRow['type']; message: string; actor: string },
+  v: { orderId: number; type: OrderEventRow['type']; message: string; actor: string; shopperMessage: string | null },
 ): Promise<OrderEventRow> {
   const [row] = await tx.insert(orderEvents).values(v).returning();
   if (!row) throw new Error('order event not inserted');
@@ -481,6 +496,15 @@ export async function insertEvent(
 }
 
 /** An order's history, oldest first. */
+/** The events the shopper's order page shows: those with a shopper's line, newest first. */
+export function selectShopperEvents(db: Tx, orderId: number): Promise<OrderEventRow[]> {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), isNotNull(orderEvents.shopperMessage)))
+    .orderBy(desc(orderEvents.id));
+}
+
 export function selectEvents(db: Tx, orderId: number): Promise<OrderEventRow[]> {
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
 }

@@ -3,7 +3,7 @@ import { formatCents } from '#shared/money.ts';
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
 import type { OrderEvent, OrderEventType } from '#shared/order-events.ts';
 import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
-import type { Database } from '#db/client.ts';
+import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { csvLine } from '../../lib/csv.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -17,6 +17,12 @@ import { toAdminOrder, toCheckoutOrder } from './views.ts';
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 const EXPORT_BATCH = 500;
+
+/** What the shopper's order page says when the owner sets a status. */
+const SHOPPER_STATUS_LINES: Partial<Record<SettableOrderStatus, string>> = {
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
 const EXPORT_COLUMNS = [
   'Order',
   'Placed at (UTC)',
@@ -141,7 +147,8 @@ export function createOrdersService(d: Deps) {
       const order = await repo.selectByPaymentId(db, paymentIntentId);
       if (!order || order.status === 'pending') throw notFound('Order');
       const summary = await checkoutView(order);
-      return { ...summary, paidAt: order.paidAt?.toISOString() ?? null };
+      // The order's page, for its buyer (the payment id is their key to this answer).
+      return { ...summary, paidAt: order.paidAt?.toISOString() ?? null, orderPage: new URL(d.orderPageLink(order.id)).pathname };
     },
 
     /**
@@ -244,16 +251,49 @@ export function createOrdersService(d: Deps) {
           set.expiredAt = null;
           set.paidAt = order.paidAt ?? new Date();
         }
-        if (status === 'shipped' && !order.shippedAt) set.shippedAt = new Date();
+        if ((status === 'shipped' || status === 'delivered') && !order.shippedAt) set.shippedAt = new Date();
         if (status === 'delivered' && !order.deliveredAt) set.deliveredAt = new Date();
         const changed = (await repo.updateOrder(tx, order.id, set)) ?? order;
-        await recordEvent(tx, order.id, 'status_changed', `Status changed from ${order.status} to ${status}`, actor);
-        if (status === 'shipped') await mail.queueShipped(tx, changed);
+        await recordEvent(
+          tx,
+          order.id,
+          'status_changed',
+          `Status changed from ${order.status} to ${status}`,
+          actor,
+          SHOPPER_STATUS_LINES[status] ?? null,
+        );
+        await mail.queueForStatus(tx, changed);
         return changed;
       });
       await catalog.catalogChanged();
-      if (status === 'shipped') mail.deliverSoon();
+      mail.deliverSoon();
       return toAdminOrder(updated, await repo.selectItems(db, updated.id));
+    },
+
+    /**
+     * The carrier's scans move a paid order to shipped (its first scan in transit) and a paid or
+     * shipped one to delivered, in the caller's transaction, with its e-mail; an order the owner
+     * cancelled, refunded or set back to pending stays as it is. True when the status changed.
+     */
+    async carrierMoved(tx: Tx, orderId: number, to: 'shipped' | 'delivered', at: Date): Promise<boolean> {
+      const order = await repo.selectById(tx, orderId, true);
+      if (!order) return false;
+      const from = order.status;
+      const moves = to === 'shipped' ? from === 'paid' : from === 'paid' || from === 'shipped';
+      if (!moves) return false;
+      const set: Partial<Order> = { status: to, shippedAt: order.shippedAt ?? at };
+      if (to === 'delivered') set.deliveredAt = order.deliveredAt ?? at;
+      const changed = (await repo.updateOrder(tx, order.id, set)) ?? order;
+      await recordEvent(
+        tx,
+        order.id,
+        'status_changed',
+        `Status changed from ${from} to ${to} by the carrier's scan`,
+        'carrier',
+        null,
+      );
+      await mail.queueForStatus(tx, changed);
+      return true;
     },
 
     /** The order a label or packing slip is made for, with its items; refused unless paid and addressed. */
@@ -274,9 +314,30 @@ export function createOrdersService(d: Deps) {
     attachLabel: (id: number, label: Parameters<typeof repo.attachLabel>[2]) => repo.attachLabel(db, id, label),
     detachLabel: (id: number) => repo.detachLabel(db, id),
 
-    /** Records what another domain did to an order (a label made or printed, a payment declined). */
-    recordEvent: (orderId: number, type: OrderEventType, message: string, actor: Actor) =>
-      recordEvent(db, orderId, type, message, actor),
+    /**
+     * Records what another domain did to an order (a label made or printed, a payment declined, a
+     * parcel scanned, a return), in the caller's transaction when it passes one; the shopper's
+     * line when their order page shows it.
+     */
+    recordEvent: (
+      orderId: number,
+      type: OrderEventType,
+      message: string,
+      actor: Actor,
+      shopperMessage: string | null = null,
+      tx: Tx = db,
+    ) => recordEvent(tx, orderId, type, message, actor, shopperMessage),
+
+    /**
+     * What the shopper's order page shows of a paid order (never of an open or unpaid checkout):
+     * the order, its lines and the history's lines written for the shopper, newest first.
+     */
+    async shopperOrder(id: number) {
+      const order = await repo.selectById(db, id);
+      if (!order?.paidAt) return undefined;
+      const [items, events] = await Promise.all([repo.selectItems(db, id), repo.selectShopperEvents(db, id)]);
+      return { order, items, events };
+    },
 
     /** GET /api/orders/:id/timeline: everything that happened to the order, oldest first; 404 for no such order. */
     async timeline(id: number): Promise<OrderEvent[]> {

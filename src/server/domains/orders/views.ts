@@ -37,6 +37,7 @@ export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[]): Admin
     shippingService: o.shippingService,
     shippingCost: o.shippingCostCents == null ? null : formatCents(o.shippingCostCents),
     labelUrl: o.labelUrl,
+    trackingUrl: o.trackingUrl,
   };
 }
 

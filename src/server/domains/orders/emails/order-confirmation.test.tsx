@@ -10,15 +10,17 @@ const store = {
   supportPhone: '(614) 555-0142',
 };
 
+const orderPageUrl = 'https://ironwakesalts.com/orders/eyJwdXJwb3NlIjoib3JkZXIifQ.abc_DEF-123';
+
 describe('the order confirmation e-mail', () => {
   it('goes to the buyer with the order number in the subject', async () => {
-    const mail = await orderConfirmationMail(orderRow(), orderItemRows(), store);
+    const mail = await orderConfirmationMail(orderRow(), orderItemRows(), store, orderPageUrl);
     expect(mail.to).toBe('dana.lee@example.com');
     expect(mail.subject).toBe('Your Ironwake order #1042 is confirmed');
   });
 
   it('shows each line with its amount, shipping and total, the address and the delivery day', async () => {
-    const { lines } = readMailHtml((await orderConfirmationMail(orderRow(), orderItemRows(), store)).html);
+    const { lines } = readMailHtml((await orderConfirmationMail(orderRow(), orderItemRows(), store, orderPageUrl)).html);
     expect(lines).toEqual([
       'IRONWAKE',
       'Order confirmed',
@@ -38,17 +40,21 @@ describe('the order confirmation e-mail', () => {
       'United States',
       'Estimated delivery',
       'Saturday, November 28 — Standard Shipping (3-5 business days). We will e-mail you the tracking number when it ships.',
+      'View your order',
       'Questions? Write to support@ironwakesalts.com or call (614) 555-0142 (Mon-Fri 9AM-6PM EST).',
     ]);
   });
 
-  it('links to the support address', async () => {
-    const { links } = readMailHtml((await orderConfirmationMail(orderRow(), orderItemRows(), store)).html);
-    expect(links).toEqual([{ text: 'support@ironwakesalts.com', href: 'mailto:support@ironwakesalts.com' }]);
+  it('links to its order page and to the support address', async () => {
+    const { links } = readMailHtml((await orderConfirmationMail(orderRow(), orderItemRows(), store, orderPageUrl)).html);
+    expect(links).toEqual([
+      { text: 'View your order', href: orderPageUrl },
+      { text: 'support@ironwakesalts.com', href: 'mailto:support@ironwakesalts.com' },
+    ]);
   });
 
   it('says the same in its plain-text part, line by line', async () => {
-    const mail = await orderConfirmationMail(orderRow(), orderItemRows(), store);
+    const mail = await orderConfirmationMail(orderRow(), orderItemRows(), store, orderPageUrl);
     expect(mail.text).toBe(
       [
         'Hi Dana,',
@@ -68,6 +74,8 @@ describe('the order confirmation e-mail', () => {
         '',
         'Estimated delivery: Saturday, November 28 (Standard Shipping, 3-5 business days). We will e-mail you the tracking number when it ships.',
         '',
+        `Your order, its tracking and returns: ${orderPageUrl}`,
+        '',
         'Questions? Reply to this e-mail, write to support@ironwakesalts.com or call (614) 555-0142 (Mon-Fri 9AM-6PM EST).',
         '',
         'Ironwake',
@@ -80,7 +88,7 @@ describe('the order confirmation e-mail', () => {
     const hostile = '<script>alert(1)</script>';
     const order = orderRow({ firstName: hostile, shippingAddress: '<img src=x onerror=alert(1)>' });
     const items = [{ ...orderItemRows()[0]!, name: '<b>Free</b>' }];
-    const { html } = await orderConfirmationMail(order, items, store);
+    const { html } = await orderConfirmationMail(order, items, store, orderPageUrl);
     const { lines, document } = readMailHtml(html);
     expect(document.querySelectorAll('script, img, b')).toHaveLength(0);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -91,7 +99,7 @@ describe('the order confirmation e-mail', () => {
 
   it('greets "there" and leaves out the parts of an address it does not have', async () => {
     const order = orderRow({ firstName: null, lastName: null, shippingCity: null, shippingState: null, shippingZip: null });
-    const { lines } = readMailHtml((await orderConfirmationMail(order, orderItemRows(), store)).html);
+    const { lines } = readMailHtml((await orderConfirmationMail(order, orderItemRows(), store, orderPageUrl)).html);
     expect(lines).toContain('Hi there, thank you for your order #1042. We will ship it within 1-2 business days.');
     const address = lines.slice(lines.indexOf('Shipping to') + 1, lines.indexOf('Estimated delivery'));
     expect(address).toEqual(['12 Iron Way', 'United States']);

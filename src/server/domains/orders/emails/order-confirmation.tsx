@@ -10,6 +10,8 @@ import {
   mailColors,
   MailText,
   MailTitle,
+  OrderPageLink,
+  orderPageTextLine,
   type StoreContact,
   SupportNote,
   supportTextLine,
@@ -33,6 +35,7 @@ interface Confirmation {
   total: string;
   address: string[];
   delivery: string;
+  orderPageUrl: string;
   store: StoreContact;
 }
 
@@ -70,6 +73,7 @@ export function OrderConfirmationEmail(p: Confirmation) {
       <MailText style={{ margin: 0 }}>
         {`${p.delivery} — Standard Shipping (3-5 business days).`} We will e-mail you the tracking number when it ships.
       </MailText>
+      <OrderPageLink url={p.orderPageUrl} />
     </MailLayout>
   );
 }
@@ -89,14 +93,21 @@ function confirmationText(p: Confirmation): string {
     '',
     `Estimated delivery: ${p.delivery} (Standard Shipping, 3-5 business days). We will e-mail you the tracking number when it ships.`,
     '',
+    orderPageTextLine(p.orderPageUrl),
+    '',
     supportTextLine(p.store),
     '',
     ...textSignature(p.store),
   ].join('\n');
 }
 
-/** The order confirmation: items, total, shipping address, estimated delivery, support contact. */
-export function orderConfirmationMail(order: OrderRow, items: readonly OrderItemRow[], store: StoreContact): Promise<Mail> {
+/** The order confirmation: items, total, shipping address, estimated delivery, its order page, support contact. */
+export function orderConfirmationMail(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  store: StoreContact,
+  orderPageUrl: string,
+): Promise<Mail> {
   const p: Confirmation = {
     name: order.firstName ?? 'there',
     orderId: order.id,
@@ -110,6 +121,7 @@ export function orderConfirmationMail(order: OrderRow, items: readonly OrderItem
       'United States',
     ].filter((l): l is string => Boolean(l && l !== ',')),
     delivery: DAY.format(estimatedDelivery(order)),
+    orderPageUrl,
     store,
   };
   return composeMail({

@@ -1,4 +1,5 @@
 import { Button } from '@react-email/button';
+import { Link } from '@react-email/link';
 import {
   composeMail,
   MailHeading,
@@ -6,6 +7,8 @@ import {
   MailLines,
   MailText,
   MailTitle,
+  OrderPageLink,
+  orderPageTextLine,
   type StoreContact,
   SupportNote,
   supportTextLine,
@@ -18,13 +21,14 @@ interface Shipped {
   name: string;
   orderId: number;
   lines: string[];
-  /** Carrier, service and tracking number, when the order left with a label. */
-  tracking: { carrier: string | null; service: string; number: string } | null;
+  /** Carrier, service and tracking number, when the order left with a label; the carrier's page when it can be followed. */
+  tracking: { carrier: string | null; service: string; number: string; url: string | null } | null;
   reviewLinks: readonly { name: string; url: string }[];
+  orderPageUrl: string;
   store: StoreContact;
 }
 
-const reviewButton = {
+export const reviewButton = {
   backgroundColor: '#f0b429',
   color: '#111',
   fontSize: '16px',
@@ -48,6 +52,14 @@ export function OrderShippedEmail(p: Shipped) {
           </MailText>
           <MailText>
             Tracking number: <strong style={{ fontFamily: 'monospace', fontSize: '16px' }}>{p.tracking.number}</strong>
+            {p.tracking.url && (
+              <>
+                {' '}
+                <Link href={p.tracking.url} style={{ color: '#1d4ed8', textDecorationLine: 'underline' }}>
+                  Track your parcel
+                </Link>
+              </>
+            )}
           </MailText>
         </>
       )}
@@ -62,6 +74,7 @@ export function OrderShippedEmail(p: Shipped) {
           ))}
         </>
       )}
+      <OrderPageLink url={p.orderPageUrl} />
     </MailLayout>
   );
 }
@@ -77,6 +90,7 @@ function shippedText(p: Shipped): string {
     p.tracking
       ? `Shipped with ${`${p.tracking.carrier ?? 'Carrier'} ${p.tracking.service}`.trim()}, tracking number ${p.tracking.number}.`
       : 'It left our warehouse today.',
+    ...(p.tracking?.url ? [`Track your parcel: ${p.tracking.url}`] : []),
     'Standard Shipping takes 3-5 business days.',
     '',
     ...(p.reviewLinks.length > 0
@@ -86,6 +100,8 @@ function shippedText(p: Shipped): string {
           '',
         ]
       : []),
+    orderPageTextLine(p.orderPageUrl),
+    '',
     supportTextLine(p.store),
     '',
     ...textSignature(p.store),
@@ -93,13 +109,15 @@ function shippedText(p: Shipped): string {
 }
 
 /**
- * Sent once when an order ships: carrier and tracking number when there is a label, and a link per
- * product that opens its review form already verified (docs/decisions/0021).
+ * Sent once when an order ships: carrier, tracking number and the carrier's tracking page when there
+ * is a label, its order page, and, when no carrier will report the delivery, a link per product that
+ * opens its review form already verified (docs/decisions/0021; otherwise the delivered e-mail has them).
  */
 export function orderShippedMail(
   order: OrderRow,
   items: readonly OrderItemRow[],
   store: StoreContact,
+  orderPageUrl: string,
   reviewLinks: readonly { name: string; url: string }[] = [],
 ): Promise<Mail> {
   const p: Shipped = {
@@ -107,9 +125,15 @@ export function orderShippedMail(
     orderId: order.id,
     lines: items.map((i) => `${i.quantity} × ${i.name}`),
     tracking: order.trackingNumber
-      ? { carrier: order.shippingCarrier, service: order.shippingService ?? '', number: order.trackingNumber }
+      ? {
+          carrier: order.shippingCarrier,
+          service: order.shippingService ?? '',
+          number: order.trackingNumber,
+          url: order.trackingUrl,
+        }
       : null,
     reviewLinks,
+    orderPageUrl,
     store,
   };
   return composeMail({

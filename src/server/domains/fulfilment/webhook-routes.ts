@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { type LabelProvider, LabelProviderError } from './label-provider.ts';
+
+/**
+ * POST /api/webhooks/easypost (docs/decisions/0036): the carrier's tracking events, verified against
+ * the raw body's signature. Every scan lands once, so a replayed or repeated event changes nothing;
+ * an event the store cannot process now answers 503 and the provider sends it again.
+ */
+export const labelWebhookRoutes =
+  (provider: LabelProvider): FastifyPluginAsync =>
+  async (app) => {
+    const { fulfilment } = app.services;
+
+    // Encapsulated: only this plugin's routes see raw bytes.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    app.post(`/api/webhooks/${provider.name}`, async (req) => {
+      if (!Buffer.isBuffer(req.body) || req.body.length === 0)
+        throw new AppError('bad_request', 'Request body is empty: send JSON');
+      let update: ReturnType<NonNullable<LabelProvider['parseWebhook']>>;
+      try {
+        update = provider.parseWebhook?.(req.body, req.headers) ?? null;
+      } catch (err) {
+        if (err instanceof LabelProviderError) throw new AppError('bad_request', err.message);
+        throw err;
+      }
+      if (!update) return { received: true };
+      try {
+        await fulfilment.tracking.handle(update);
+      } catch (err) {
+        req.log.error({ err, eventId: update.eventId }, 'tracking event not processed; the provider will send it again');
+        throw new AppError('unavailable', 'The event could not be processed right now; send it again later');
+      }
+      return { received: true };
+    });
+  };

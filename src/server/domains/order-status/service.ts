@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import type { OrderStatus } from '#shared/admin.ts';
+import { estimateDelivery } from '#shared/delivery.ts';
+import { formatCents } from '#shared/money.ts';
+import { ORDER_LINK_INVALID, ORDER_LOOKUP_MISS, type OrderStatusEvent, type OrderStatusView } from '#shared/order-status.ts';
+import type { OrderEventType } from '#shared/order-events.ts';
+import type { Database } from '#db/client.ts';
+import { AppError } from '../../errors.ts';
+import { throttle } from '../../lib/rate-buckets.ts';
+import type { FulfilmentService } from '../fulfilment/service.ts';
+import type { OrdersService } from '../orders/service.ts';
+import { returnWindow, type ReturnsService } from '../returns/service.ts';
+import type { OrderLinks } from './links.ts';
+
+export type OrderStatusService = ReturnType<typeof createOrderStatusService>;
+
+const HOUR_MS = 3_600_000;
+
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Preparing to ship',
+  shipped: 'On its way',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+const KINDS: Partial<Record<OrderEventType, OrderStatusEvent['kind']>> = {
+  tracking: 'tracking',
+  label_created: 'shipping',
+  refunded: 'refund',
+  return_requested: 'return',
+  return_approved: 'return',
+  return_refused: 'return',
+  return_received: 'return',
+};
+
+/**
+ * The shopper's order page without an account (docs/decisions/0038): opened by the signed link in
+ * every order e-mail, or found by order number and e-mail address (limited per client address and
+ * per e-mail address, one answer for any mismatch). It shows the order, its history as the shopper
+ * reads it, the parcel's tracking and delivery estimate, and its returns, and takes return requests.
+ */
+export function createOrderStatusService(d: {
+  db: Database;
+  orders: OrdersService;
+  fulfilment: FulfilmentService;
+  returns: ReturnsService;
+  links: OrderLinks;
+  limits: { lookupsPerIpPerHour: number; lookupsPerEmailPerHour: number };
+}) {
+  const { orders, links } = d;
+
+  async function view(token: string, orderId: number): Promise<OrderStatusView> {
+    const found = await orders.shopperOrder(orderId);
+    if (!found) throw new AppError('not_found', ORDER_LINK_INVALID);
+    const { order, items, events } = found;
+    const [refunds, returns, tracked, open] = await Promise.all([
+      orders.refunds.summary(orderId),
+      d.returns.forOrder(orderId, (id) => `/api/order-status/${token}/returns/${id}/label`),
+      d.fulfilment.outboundTracking(orderId),
+      d.returns.openQuantities(orderId),
+    ]);
+    const window = returnWindow(order);
+    const returnable = items
+      .map((i) => ({
+        productId: i.productId,
+        name: i.name,
+        unitPrice: formatCents(i.unitPriceCents),
+        quantity:
+          i.quantity -
+          (refunds.lines.find((l) => l.productId === i.productId)?.refundedQuantity ?? 0) -
+          (open.get(i.productId) ?? 0),
+      }))
+      .filter((l) => l.quantity > 0);
+    const name = `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim();
+    return {
+      orderNumber: order.id,
+      status: order.status,
+      statusLabel: STATUS_LABELS[order.status],
+      placedAt: (order.paidAt ?? order.createdAt).toISOString(),
+      items: items.map((i) => ({
+        productId: i.productId,
+        name: i.name,
+        quantity: i.quantity,
+        unitPrice: formatCents(i.unitPriceCents),
+        lineTotal: formatCents(i.unitPriceCents * i.quantity),
+      })),
+      subtotal: formatCents(order.subtotalCents),
+      shipping: formatCents(order.shippingCents),
+      total: formatCents(order.totalCents),
+      refunded: formatCents(order.refundedCents),
+      shipTo: {
+        name,
+        lines: [
+          order.shippingAddress ?? '',
+          `${order.shippingCity ?? ''}, ${order.shippingState ?? ''} ${order.shippingZip ?? ''}`.trim(),
+          order.shippingCountry === 'US' || !order.shippingCountry ? 'United States' : order.shippingCountry,
+        ].filter((l) => l && l !== ','),
+      },
+      tracking: order.trackingNumber
+        ? {
+            carrier: order.shippingCarrier,
+            service: order.shippingService,
+            number: order.trackingNumber,
+            url: order.trackingUrl,
+            status: tracked?.status ?? null,
+          }
+        : null,
+      delivery:
+        order.status === 'cancelled' || order.status === 'refunded'
+          ? null
+          : estimateDelivery({
+              paidAt: order.paidAt,
+              shippedAt: order.shippedAt,
+              deliveredAt: order.deliveredAt,
+              carrierEstimate: tracked?.estimatedDelivery ?? null,
+            }),
+      history: events.map((e) => ({ at: e.at.toISOString(), text: e.shopperMessage ?? '', kind: KINDS[e.type] ?? 'order' })),
+      returns,
+      returnable: {
+        open: window.open && returnable.length > 0,
+        until: window.until?.toISOString() ?? null,
+        reason:
+          window.open && returnable.length === 0 ? 'Everything in this order is returned or refunded already.' : window.reason,
+        lines: window.open ? returnable : [],
+      },
+    };
+  }
+
+  const hashed = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+
+  return {
+    /** The e-mails' link to an order's page. */
+    link: links.link,
+
+    /** GET /api/order-status/:token. */
+    view: (token: string) => view(token, links.orderIdOf(token)),
+
+    /**
+     * POST /api/order-status/lookup: the page's token when the number and the e-mail address are a
+     * paid order's, else the one "not found" whatever did not match.
+     */
+    async lookup(orderNumber: number, email: string, ip: string): Promise<{ token: string }> {
+      const message = 'Too many order lookups.';
+      await throttle(d.db, [`order-lookup:ip:${ip}`], d.limits.lookupsPerIpPerHour, HOUR_MS, message);
+      await throttle(d.db, [`order-lookup:email:${hashed(email)}`], d.limits.lookupsPerEmailPerHour, HOUR_MS, message);
+      const order =
+        Number.isSafeInteger(orderNumber) && orderNumber <= 2_147_483_647 ? await orders.byId(orderNumber) : undefined;
+      const matches = order?.paidAt && order.email !== null && order.email.toLowerCase() === email.trim().toLowerCase();
+      if (!order || !matches) throw new AppError('not_found', ORDER_LOOKUP_MISS);
+      return { token: links.token(order.id) };
+    },
+
+    /** POST /api/order-status/:token/returns. */
+    async requestReturn(token: string, body: { items: { productId: number; quantity: number }[]; reason: string }) {
+      const orderId = links.orderIdOf(token);
+      await d.returns.request(orderId, body);
+      return view(token, orderId);
+    },
+
+    /** GET /api/order-status/:token/returns/:id/label: only a return of the token's order. */
+    returnLabel: (token: string, returnId: number) => d.returns.labelFile(returnId, links.orderIdOf(token)),
+  };
+}
