@@ -16,6 +16,8 @@ const PAGES = {
   contact: 'src/client/storefront/contact/contact-page.tsx',
   checkout: 'src/client/storefront/checkout/checkout-page.tsx',
   confirmation: 'src/client/storefront/checkout/confirmation-page.tsx',
+  order: 'src/client/storefront/orders/order-status-page.tsx',
+  lookup: 'src/client/storefront/orders/lookup-page.tsx',
 };
 
 function closure(key, into = new Set()) {

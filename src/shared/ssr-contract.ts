@@ -1,5 +1,6 @@
 import type { PublicProduct } from './catalog.ts';
 import type { ContentPage } from './content.ts';
+import type { OrderStatusView } from './order-status.ts';
 
 /**
  * The contract between the server's SSR plugin and the client's entry-server.tsx.
@@ -12,6 +13,8 @@ export interface SsrDataLoaders {
   getProduct(id: number): Promise<PublicProduct | null>;
   /** Approved-review aggregate for JSON-LD; null when there are no approved reviews. */
   getRatingSummary(productId: number): Promise<{ average: number; count: number } | null>;
+  /** The shopper's order page for its token; null when the token opens nothing. */
+  getOrderStatus(token: string): Promise<OrderStatusView | null>;
 }
 
 /** Configuration the browser may see, injected into the page as JSON (window.__PUBLIC_CONFIG__). */

@@ -256,3 +256,52 @@ describe('the order e-mails', () => {
     expect(history.delivery).toEqual({ kind: 'delivered', on: new Date().toISOString().slice(0, 10) });
   });
 });
+
+describe('the order page, rendered by the server', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    // Pages are rendered from the build that `npm test` makes first (`npm run build`).
+    s = await createTestApp({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000', RATE_LIMIT_SHIPPING_PER_MINUTE: '1000' }, { ssr: 'prod' });
+    await setInventory(s.app, 5, 50);
+    await setInventory(s.app, 6, 50);
+  });
+  afterAll(() => s?.close());
+
+  it('puts the order in the first response, never indexed, never cached, its token nowhere in the head', async () => {
+    const { order, token } = await paidOrder(s.app);
+    const res = await s.app.inject({ url: `/orders/${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const html = res.body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<meta name="robots" content="noindex">');
+    expect(head).toContain('<link rel="canonical" href="http://store.test/order-status"');
+    expect(head).not.toContain(token);
+    const root = html.slice(html.indexOf('<div id="root">')).replaceAll('<!-- -->', '');
+    for (const text of [
+      `Order #${order.id}`,
+      'Preparing to ship',
+      'Order placed: $86.88 paid',
+      '12 Iron Way',
+      'Returns open once your order has shipped.',
+    ]) {
+      expect(root).toContain(text);
+    }
+  });
+
+  it('answers 404 with a way to find the order for a link that opens nothing', async () => {
+    const res = await s.app.inject({ url: `/orders/eyJwdXJwb3NlIjoib3JkZXIifQ.${'A'.repeat(43)}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Order Not Found');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect((await s.app.inject({ url: '/orders/not-a-token' })).statusCode).toBe(404);
+  });
+
+  it('serves the lookup page with its form', async () => {
+    const res = await s.app.inject({ url: '/order-status' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Track Your Order');
+    expect(res.body).toMatch(/<label[^>]*for="lookup-order"[^>]*>Order number/);
+    expect(res.body).toMatch(/<input[^>]*name="email"/);
+  });
+});

@@ -1,4 +1,5 @@
 import { onCLS, onINP, onLCP } from 'web-vitals';
+import { analyticsPath } from '#shared/order-paths.ts';
 import { isAdminPathname } from '#shared/site.ts';
 import { SESSION_KEY } from './session.ts';
 
@@ -72,7 +73,8 @@ function flushEngagement(): void {
 }
 
 function pageview(firstLoad: boolean): void {
-  const path = location.pathname;
+  // An order page's token never leaves the browser in a beacon (ADR 0038).
+  const path = analyticsPath(location.pathname);
   if (path === currentPath || isAdminPathname(path)) return;
   flushEngagement();
   currentPath = path;

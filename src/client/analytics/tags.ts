@@ -1,4 +1,5 @@
 import type { PublicConfig } from '#shared/ssr-contract.ts';
+import { isOrderPagePath } from '#shared/order-paths.ts';
 import { isAdminPathname } from '#shared/site.ts';
 import { secretParamOf } from '#shared/secret-params.ts';
 import { getProduct } from '../storefront/catalog/api/get-product.ts';
@@ -6,7 +7,7 @@ import { getConfirmation } from '../storefront/checkout/api/get-confirmation.ts'
 
 /**
  * The owner's marketing tags (GA4, Google Ads, Meta Pixel), loaded only when configured, after the
- * page and the first-party beacon, never on /checkout nor in the dashboard (docs/engineering.md §6). The pages
+ * page and the first-party beacon, never on /checkout, an order's page nor in the dashboard (docs/engineering.md §6). The pages
  * carry no tag code: this module follows route changes and watches the store's own API answers
  * (a product page's product, a cart add, the confirmed order) to send the store's events.
  * They never get an address with a query parameter other than the marketing ones (ADR 0018).
@@ -29,7 +30,8 @@ declare global {
   }
 }
 
-const blocked = (path: string) => path === '/checkout' || isAdminPathname(path);
+/** Where no tag runs: the payment step, the dashboard, and an order's page (its address is its key, ADR 0038). */
+const blocked = (path: string) => path === '/checkout' || isAdminPathname(path) || isOrderPagePath(path);
 
 /**
  * The query parameters the tags may see: campaign tags, and the ad platforms' own click ids that

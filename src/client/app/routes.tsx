@@ -44,6 +44,8 @@ const STORE = 'Ironwake Smelling Salts';
  */
 const SSR = import.meta.env.SSR;
 const ratingKey = (id: number) => ['rating-summary', id] as const;
+/** The order page's query key (storefront/orders/api/get-order-status.ts), kept here so its module stays out of every page's first load. */
+const orderKey = (token: string | undefined) => ['order-status', token ?? ''] as const;
 
 function productOf(ctx: RouteContext): PublicProduct | null | undefined {
   return ctx.qc.getQueryData(productQuery(Number(ctx.params.id)).queryKey);
@@ -176,6 +178,30 @@ export const ROUTES: readonly AppRoute[] = [
       import('../storefront/checkout/confirmation-page.tsx').then((m) => m.ConfirmationPage),
     ),
     head: () => ({ title: `Order Confirmed | ${STORE}`, description: '', path: '/order-confirmation', noindex: true }),
+  },
+  {
+    path: '/orders/:token',
+    page: lazyPage('src/client/storefront/orders/order-status-page.tsx', () =>
+      import('../storefront/orders/order-status-page.tsx').then((m) => m.OrderStatusPage),
+    ),
+    prefetch: async ({ qc, params }, data) => {
+      qc.setQueryData(orderKey(params.token), await data.getOrderStatus(params.token ?? ''));
+    },
+    // The canonical address is the lookup page's: the token (the key to the order) stays out of the head.
+    head: () => ({ title: `Your Order | ${STORE}`, description: '', path: '/order-status', noindex: true }),
+    status: (ctx) => (ctx.qc.getQueryData(orderKey(ctx.params.token)) ? 200 : 404),
+  },
+  {
+    path: '/order-status',
+    page: lazyPage('src/client/storefront/orders/lookup-page.tsx', () =>
+      import('../storefront/orders/lookup-page.tsx').then((m) => m.LookupPage),
+    ),
+    head: () => ({
+      title: `Track Your Order | ${STORE}`,
+      description: SSR ? 'Find your Ironwake order with its number and e-mail address: its status, tracking and returns.' : '',
+      path: '/order-status',
+      noindex: true,
+    }),
   },
   ...CONTENT_PATHS.map(contentRoute),
 ];

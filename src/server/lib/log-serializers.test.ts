@@ -21,6 +21,14 @@ describe('the log keeps', () => {
     expect(redactKeys('/api/products/5?ref=api_docs')).toBe('/api/products/5?ref=api_docs');
   });
 
+  it("order pages' tokens out of the page's and the API's paths", () => {
+    const token = 'eyJwdXJwb3NlIjoib3JkZXIiLCJvcmRlcklkIjoxMDAxfQ.7OPCsXLNg8J_pQNL0s3VNpo7NIi9droX0qJpOA3IBDU';
+    expect(redactKeys(`/orders/${token}`)).toBe('/orders/[redacted]');
+    expect(redactKeys(`/api/order-status/${token}/returns/101/label`)).toBe('/api/order-status/[redacted]/returns/101/label');
+    expect(redactKeys('/api/order-status/lookup')).toBe('/api/order-status/lookup');
+    expect(redactKeys('/api/orders/1042/timeline')).toBe('/api/orders/1042/timeline');
+  });
+
   it('a failed statement’s SQL, code and constraint, never its values or the failing row', () => {
     const cause = pgError('new row for relation "orders" violates check constraint "orders_zip"', {
       code: '23514',

@@ -1,7 +1,8 @@
 /**
  * What the log may say (README "Health and logs"). A cart session id, a payment id, a client
- * secret or a review link's token is a key: whoever holds one can see that cart or that checkout
- * (ADR 0004, 0009), or review as that buyer (ADR 0021), so it never reaches the log, in a URL or an
+ * secret, a review link's or an order page's token is a key: whoever holds one can see that cart or
+ * that checkout (ADR 0004, 0009), review as that buyer (ADR 0021) or open that order's page and
+ * ask for its return (ADR 0038), so it never reaches the log, in a URL or an
  * error. A database error keeps what helps to fix it (its kind, the
  * statement without its values, PostgreSQL's code, table, column and constraint) and drops what
  * carries a customer's data: the statement's parameters and PostgreSQL's `detail` ("Failing row
@@ -12,6 +13,8 @@ const PAYMENT_ID = /\bpi_[A-Za-z0-9_%]+/g;
 const SESSION_ID = /\bsession-[A-Za-z0-9_%-]+/g;
 const CLIENT_SECRET = /_secret_[^&#/\s]*/g;
 const REVIEW_TOKEN = /([?&]review=)[^&#\s]*/g;
+/** An order page's token in its page's or its API's path (ADR 0038). */
+const ORDER_TOKEN = /(\/orders\/|\/order-status\/)(?!lookup\b)[A-Za-z0-9_%-]+\.[A-Za-z0-9_%-]+/g;
 const EMAIL = /[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g;
 
 /** Payment ids (and client secrets with them), cart session ids and other client secrets, replaced by a marker. */
@@ -20,7 +23,8 @@ export function redactKeys(text: string): string {
     .replace(PAYMENT_ID, 'pi_[redacted]')
     .replace(SESSION_ID, 'session-[redacted]')
     .replace(CLIENT_SECRET, '_secret_[redacted]')
-    .replace(REVIEW_TOKEN, '$1[redacted]');
+    .replace(REVIEW_TOKEN, '$1[redacted]')
+    .replace(ORDER_TOKEN, '$1[redacted]');
 }
 
 /** PostgreSQL's fields that name things rather than hold values. */

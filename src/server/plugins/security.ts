@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
+import { isOrderPagePath } from '#shared/order-paths.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -59,7 +60,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
     ...(t.googleAdsId ? [GOOGLE_ADS] : []),
     ...(t.metaPixelId ? [META] : []),
   ] as { script?: string[]; connect?: string[]; img?: string[]; frame?: string[] }[];
-  const tagsOn = (req: IncomingMessage) => tagSets.length > 0 && pathOf(req) !== '/checkout';
+  // Never on the payment step, nor on an order's page, whose address is its key (ADR 0038).
+  const tagsOn = (req: IncomingMessage) =>
+    tagSets.length > 0 && pathOf(req) !== '/checkout' && !isOrderPagePath(pathOf(req) ?? '');
   const tagSources = (kind: 'script' | 'connect' | 'img' | 'frame') => [...new Set(tagSets.flatMap((set) => set[kind] ?? []))];
   /** A directive's sources, with Stripe's on the page that uses it and the tags' everywhere else. */
   const sources =

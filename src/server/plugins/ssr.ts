@@ -4,11 +4,12 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ContentQuerySchema } from '#shared/content.ts';
+import { isOrderPagePath } from '#shared/order-paths.ts';
 import type { PublicConfig, SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
 import { isDatabaseUnavailable } from '#db/client.ts';
 import { STORE_NAME } from '#shared/constants.ts';
 import { splitSecretParams } from '#shared/secret-params.ts';
-import { notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
 
 export type SsrMode = 'prod' | 'dev' | 'off';
@@ -196,6 +197,14 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     listProducts: () => app.services.catalog.listActiveProducts(),
     getProduct: (id) => app.services.catalog.getActiveProduct(id),
     getRatingSummary: (productId) => app.services.reviews.ratingSummary(productId),
+    getOrderStatus: async (token) => {
+      try {
+        return await app.services.orderStatus.view(token);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'not_found') return null;
+        throw err;
+      }
+    },
   };
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -231,7 +240,9 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     // The requests the HTML starts before its first script (the product image) carry no Referer with
     // the secret, so no proxy's access log records it either.
     if (hideSecrets) reply.header('referrer-policy', 'no-referrer');
-    return reply.status(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // An order's page holds its shopper's name and address: never kept by a shared cache (ADR 0038).
+    const cacheControl = isOrderPagePath(url) ? 'private, no-store' : 'no-cache';
+    return reply.status(result.status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
   };
 
   // A guide or legal page for the browser's navigations: its head data and its body as HTML.

@@ -43,7 +43,9 @@ export function ConfirmationPage() {
     const timer = setTimeout(() => removeOrderSummary(paymentIntentId), SAVED_SUMMARY_MS);
     return () => clearTimeout(timer);
   }, [paymentIntentId, valid]);
-  const server = useConfirmation(paymentIntentId, valid && saved === null);
+  // The server's answer also names the order's page (its tracking and returns), so it is asked for
+  // whenever the payment id is valid, even when the saved summary is shown.
+  const server = useConfirmation(paymentIntentId, valid && saved !== undefined);
 
   const order = saved?.order ?? server.data;
   const shownOrderId = order?.orderId;
@@ -56,7 +58,7 @@ export function ConfirmationPage() {
   }, [shownOrderId]);
 
   if (saved === undefined) return loading;
-  if (!valid || (saved === null && server.isError)) {
+  if (!valid || (!saved && server.isError)) {
     return (
       <PageMessage
         title="Order not found"
@@ -99,7 +101,7 @@ export function ConfirmationPage() {
           <h2 className="text-sm font-bold uppercase tracking-wider text-muted">What's next</h2>
           <ul className="mt-1 grid gap-1 text-sm">
             <li>We process your order in 1-2 business days.</li>
-            <li>You receive the tracking number by e-mail when it ships.</li>
+            <li>You receive the tracking number by e-mail when it ships; your order's page follows it too.</li>
             <li>
               Before first use, read the{' '}
               <Link to="/safety" className="font-bold underline">
@@ -120,6 +122,11 @@ export function ConfirmationPage() {
         </a>
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {server.data?.orderPage ? (
+          <Link to={server.data.orderPage} className={buttonVariants({ variant: 'primary', size: 'lg' })}>
+            View Your Order
+          </Link>
+        ) : null}
         <Link to="/" className={buttonVariants({ variant: 'accent', size: 'lg' })}>
           Continue Shopping
         </Link>

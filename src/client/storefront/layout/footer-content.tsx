@@ -53,6 +53,11 @@ export function FooterContent() {
           <h2 className={heading}>Support</h2>
           <ul className="grid gap-2 text-sm text-white/80">
             <li>
+              <a className={link} href="/order-status">
+                Track Your Order
+              </a>
+            </li>
+            <li>
               <a className={link} href={`mailto:${supportEmail}`}>
                 {supportEmail}
               </a>

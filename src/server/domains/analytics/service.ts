@@ -1,3 +1,4 @@
+import { analyticsPath } from '#shared/order-paths.ts';
 import type { CollectBody } from '#shared/analytics.ts';
 import {
   ANALYTICS_RANGE_DAYS,
@@ -60,7 +61,8 @@ export function createAnalyticsService(
             : null;
       await repo.insertEvent(db, {
         type: body.type,
-        path: body.path.split('?')[0]?.split('#')[0] ?? '/',
+        // An order page's path is its key: kept as /orders/:token, whatever a client sends (ADR 0038).
+        path: analyticsPath(body.path.split('?')[0]?.split('#')[0] ?? '/'),
         referrer: body.referrer?.slice(0, 500) || null,
         source: body.type === 'pageview' ? sourceOf(body.utm?.source, body.referrer, d.ownHost) : null,
         utmSource: body.utm?.source || null,
