@@ -83,6 +83,15 @@ describe('collection', () => {
     expect(JSON.stringify(rows)).not.toContain('127.0.0.1');
   });
 
+  it("keeps an order page's path without its token, whatever the client sends", async () => {
+    const token = 'eyJwdXJwb3NlIjoib3JkZXIifQ.SignatureOfTheOrderPage_0123456789';
+    expect((await collect({ path: `/orders/${token}?utm_source=email`, sessionId: 'session_ord_00000001' })).statusCode).toBe(
+      204,
+    );
+    expect(await count(t.app, 'analytics_events', `session_id = 'session_ord_00000001' and path = '/orders/:token'`)).toBe(1);
+    expect(await count(t.app, 'analytics_events', `path like '%SignatureOfTheOrderPage%'`)).toBe(0);
+  });
+
   it('accepts what sendBeacon sends (JSON as text/plain)', async () => {
     const res = await t.app.inject({
       method: 'POST',

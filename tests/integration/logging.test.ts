@@ -92,7 +92,7 @@ const json = (body: unknown) => ({
 
 /** The log format the README documents: JSON lines, with no secret, key or customer detail in them. */
 describe('the log', () => {
-  it('is one JSON object per line, with request lines, and keeps client secrets, cart sessions, payment ids, review tokens and cookies out', async () => {
+  it('is one JSON object per line, with request lines, and keeps client secrets, cart sessions, payment ids, review tokens, order page tokens and cookies out', async () => {
     const sessionId = newSessionId();
     const paymentId = 'pi_PaymentIdKept0ut0fLogs42';
     const out = await loggedStore(async (base) => {
@@ -108,6 +108,9 @@ describe('the log', () => {
       await fetch(`${base}/order-confirmation?payment_intent=${encodeURIComponent(paymentId)}`);
       // A review link from the shipped e-mail: its token opens a buyer's review form.
       await fetch(`${base}/product/5?utm_source=email&review=eyJSignedReviewClaims.SignatureValue77&x=1`);
+      // An order page's link, and its API: the token opens a shopper's order.
+      await fetch(`${base}/orders/eyJPageClaims.OrderPageSignature55`);
+      await fetch(`${base}/api/order-status/eyJApiClaims.OrderApiSignature66/returns/101/label`);
     });
     const entries = entriesOf(out);
     for (const e of entries) {
@@ -123,12 +126,16 @@ describe('the log', () => {
     expect(urls).toContain('/api/orders/confirmation/pi_[redacted]?ref=mail');
     expect(urls).toContain('/checkout?payment_intent=pi_[redacted]&redirect_status=succeeded');
     expect(urls).toContain('/product/5?utm_source=email&review=[redacted]&x=1');
+    expect(urls).toContain('/orders/[redacted]');
+    expect(urls).toContain('/api/order-status/[redacted]/returns/101/label');
     for (const secret of [
       'TopSecretValue42',
       'SessionCookieValue99',
       'PaymentIdKept0ut0fLogs42',
       sessionId.slice(8),
       'SignatureValue77',
+      'OrderPageSignature55',
+      'OrderApiSignature66',
     ]) {
       expect(out).not.toContain(secret);
     }
