@@ -67,6 +67,13 @@ async function labelled() {
   return { order: res.json().order as AdminOrder, token };
 }
 
+/** A scan's time: the carrier scans a parcel a while after its label is made (its clock reads whole seconds). */
+let minutes = 0;
+const later = () => {
+  minutes += 1;
+  return new Date(Date.now() + minutes * 60_000);
+};
+
 const eventsOf = (orderId: number) => count(t.app, 'order_events', `order_id = ${orderId}`);
 
 describe('postage through EasyPost', () => {
@@ -170,6 +177,7 @@ describe('tracking webhooks', () => {
     const scan = fake.trackerEvent(code, 'in_transit', {
       message: 'Arrived at USPS Regional Facility',
       location: { city: 'COLUMBUS', state: 'OH', zip: '43215' },
+      at: later(),
     });
     const res = await webhook(scan);
     expect(res.statusCode, res.body).toBe(200);
@@ -189,9 +197,11 @@ describe('tracking webhooks', () => {
     expect(view.history[0]?.text).toBe('In transit: Arrived at USPS Regional Facility (COLUMBUS, OH 43215)');
     expect(view.tracking).toMatchObject({ number: code, url: `${fake.url}/track/${code}`, status: 'in_transit' });
 
+    const deliveredAt = later();
     const delivered = fake.trackerEvent(code, 'delivered', {
       message: 'Delivered, In/At Mailbox',
       location: { city: 'COLUMBUS', state: 'OH', zip: '43004' },
+      at: deliveredAt,
     });
     expect((await webhook(delivered)).statusCode).toBe(200);
     expect((await webhook(delivered)).statusCode).toBe(200);
@@ -206,7 +216,7 @@ describe('tracking webhooks', () => {
       /Review Single Bottle: http:\/\/store\.test\/product\/5\?review=/,
     );
     const after = (await orderPage(t.app, token)).json() as OrderStatusView;
-    expect(after.delivery).toEqual({ kind: 'delivered', on: new Date().toISOString().slice(0, 10) });
+    expect(after.delivery).toEqual({ kind: 'delivered', on: deliveredAt.toISOString().slice(0, 10) });
     expect(after.history.filter((h) => h.text.startsWith('Delivered: '))).toHaveLength(1);
   });
 
@@ -296,7 +306,10 @@ describe('returns with EasyPost', () => {
       'Print the prepaid USPS return label',
     );
 
-    const back = fake.trackerEvent(shipment?.tracking_code ?? '', 'delivered', { message: 'Delivered to Ironwake Salts' });
+    const back = fake.trackerEvent(shipment?.tracking_code ?? '', 'delivered', {
+      message: 'Delivered to Ironwake Salts',
+      at: later(),
+    });
     expect((await webhook(back)).statusCode).toBe(200);
     const listed = (await admin.call('GET', '/api/admin/returns?status=approved')).json().returns as {
       id: number;

@@ -63,6 +63,25 @@ describe('the demo year', () => {
     expect(
       await one(sql`select count(*) from orders o where not exists (select 1 from order_events e where e.order_id = o.id)`),
     ).toBe(0);
+    // Each paid order's page tells its shopper how it went: placed, shipped, delivered as it went.
+    const delivered = await rows<{ id: number; email: string }>(
+      t.app,
+      sql`select id, email from orders where status = 'delivered' order by id limit 1`,
+    );
+    const found = await t.app.inject({
+      method: 'POST',
+      url: '/api/order-status/lookup',
+      payload: { orderNumber: String(delivered[0]?.id), email: delivered[0]?.email },
+    });
+    const page = (await t.app.inject({ url: `/api/order-status/${found.json().token}` })).json() as {
+      history: { text: string }[];
+    };
+    expect(page.history.map((h) => h.text).slice(0, 3)).toEqual([
+      'Delivered',
+      'Shipped',
+      'Shipping label created: your parcel is being packed',
+    ]);
+    expect(page.history.at(-1)?.text).toMatch(/^Order placed: \$[\d,.]+ paid$/);
   });
 
   it('has reviews of delivered purchases, approved and waiting, and a stock history that never goes below zero', async () => {

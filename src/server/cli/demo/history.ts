@@ -19,24 +19,25 @@ export async function writeHistory(tx: Tx): Promise<void> {
       case when o.paid_at is not null then 'succeeded' when o.payment_issue is not null then 'succeeded' else 'canceled' end,
       o.created_at, o.updated_at
     from demo_ids i join orders o on o.id = i.id`);
-  const ev = (type: string, at: string, message: string, actor: string, where = 'true') =>
-    sql.raw(`select o.id, ${at}, '${type}', ${message}, ${actor} from demo_ids i join orders o on o.id = i.id
+  // The shopper's line (ADR 0038) of the events their order page shows; null for the others.
+  const ev = (type: string, at: string, message: string, actor: string, where = 'true', shopper = 'null') =>
+    sql.raw(`select o.id, ${at}, '${type}', ${message}, ${actor}, ${shopper} from demo_ids i join orders o on o.id = i.id
       join demo_order_rows d on d.m = i.m where ${where}`);
   const units = '(d.singles + d.packs)';
   await tx.execute(sql`
-    insert into order_events (order_id, at, type, message, actor)
+    insert into order_events (order_id, at, type, message, actor, shopper_message)
     ${ev('checkout_started', 'o.created_at', `'Checkout started: ' || ${units} || case when ${units} = 1 then ' item, ' else ' items, ' end || ${usd('o.total_cents')}`, "'shopper'")}
     union all ${ev('shipping_saved', "o.created_at + interval '40 seconds'", "'Shipping details saved: ' || o.shipping_city || ', ' || o.shipping_state", "'shopper'")}
     union all ${ev('checkout_closed', 'o.expired_at', "'Checkout closed unpaid; nothing is held for it any more'", "'store'", 'o.expired_at is not null')}
     union all ${ev('payment_problem', "o.created_at + interval '4 minutes'", "'Payment problem: ' || o.payment_issue", "'store'", 'o.payment_issue is not null')}
-    union all ${ev('paid', 'o.paid_at', `'Paid ' || ${usd('o.total_cents')}`, "'payment provider'", 'o.paid_at is not null')}
+    union all ${ev('paid', 'o.paid_at', `'Paid ' || ${usd('o.total_cents')}`, "'payment provider'", 'o.paid_at is not null', `'Order placed: ' || ${usd('o.total_cents')} || ' paid'`)}
     union all ${ev('email_sent', 'o.confirmation_email_sent_at', "'Order confirmation e-mailed to ' || o.email", "'store'", 'o.paid_at is not null')}
-    union all ${ev('label_created', "o.shipped_at - interval '1 hour'", `'Label created: ' || o.shipping_carrier || ' ' || o.shipping_service || ', tracking ' || o.tracking_number || ', ' || ${usd('o.shipping_cost_cents')}`, `'${OWNER}'`, 'o.shipped_at is not null')}
-    union all ${ev('status_changed', 'o.shipped_at', "'Status changed from paid to shipped'", `'${OWNER}'`, 'o.shipped_at is not null')}
+    union all ${ev('label_created', "o.shipped_at - interval '1 hour'", `'Label created: ' || o.shipping_carrier || ' ' || o.shipping_service || ', tracking ' || o.tracking_number || ', ' || ${usd('o.shipping_cost_cents')}`, `'${OWNER}'`, 'o.shipped_at is not null', "'Shipping label created: your parcel is being packed'")}
+    union all ${ev('status_changed', 'o.shipped_at', "'Status changed from paid to shipped'", `'${OWNER}'`, 'o.shipped_at is not null', "'Shipped'")}
     union all ${ev('email_sent', 'o.shipped_email_sent_at', "'Shipped e-mail sent to ' || o.email", "'store'", 'o.shipped_at is not null')}
-    union all ${ev('status_changed', 'o.delivered_at', "'Status changed from shipped to delivered'", `'${OWNER}'`, 'o.delivered_at is not null')}
-    union all ${ev('cancelled', 'd.refund_at', `'Order cancelled (' || 'Customer asked to cancel' || ')'`, `'${OWNER}'`, "d.refund = 'cancelled'")}
-    union all ${ev('refunded', "d.refund_at + interval '2 seconds'", `'Refunded ' || ${usd('o.refunded_cents')}`, `'${OWNER}'`, 'd.refund is not null')}
+    union all ${ev('status_changed', 'o.delivered_at', "'Status changed from shipped to delivered'", `'${OWNER}'`, 'o.delivered_at is not null', "'Delivered'")}
+    union all ${ev('cancelled', 'd.refund_at', `'Order cancelled (' || 'Customer asked to cancel' || ')'`, `'${OWNER}'`, "d.refund = 'cancelled'", "'Order cancelled'")}
+    union all ${ev('refunded', "d.refund_at + interval '2 seconds'", `'Refunded ' || ${usd('o.refunded_cents')}`, `'${OWNER}'`, 'd.refund is not null', `'Refund of ' || ${usd('o.refunded_cents')} || ' issued to your card'`)}
     union all ${ev('status_changed', "d.refund_at + interval '3 seconds'", "'Status changed from ' || case when d.delivered_at is not null then 'delivered' else 'paid' end || ' to refunded'", "'store'", "d.refund in ('returned', 'refunded_early')")}
     union all ${ev('email_sent', "d.refund_at + interval '1 minute'", "'Refund e-mail sent to ' || o.email", "'store'", 'd.refund is not null')}`);
   const reasons = sql.raw(`(array[${RETURN_REASONS.map((r) => `'${r}'`).join(', ')}])[1 + (d.m % ${RETURN_REASONS.length})]`);

@@ -66,6 +66,7 @@ export function createTracking(d: {
             'carrier',
             isReturn ? `Your return: ${line}` : line,
             tx,
+            scan.at,
           );
         }
         const all = [

@@ -10,6 +10,7 @@ const actorName = (a: Actor) => (typeof a === 'string' ? a : a.admin);
 /**
  * Records one event of an order's history, in the caller's transaction when it passes one. The
  * shopper's line, when given, is what their order page shows of it; the owner reads `message`.
+ * `at` is when it happened when that was not now (a carrier's scan).
  */
 export async function recordEvent(
   tx: Tx,
@@ -18,8 +19,11 @@ export async function recordEvent(
   message: string,
   actor: Actor,
   shopperMessage: string | null = null,
+  at?: Date,
 ): Promise<OrderEvent> {
-  return toOrderEvent(await repo.insertEvent(tx, { orderId, type, message, actor: actorName(actor), shopperMessage }));
+  return toOrderEvent(
+    await repo.insertEvent(tx, { orderId, type, message, actor: actorName(actor), shopperMessage, ...(at ? { at } : {}) }),
+  );
 }
 
 export const toOrderEvent = (e: repo.OrderEventRow): OrderEvent => ({

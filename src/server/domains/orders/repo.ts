@@ -488,7 +488,7 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 /** One event of an order's history, written in the caller's transaction (with the change it tells of). */
 export async function insertEvent(
   tx: Tx,
-  v: { orderId: number; type: OrderEventRow['type']; message: string; actor: string; shopperMessage: string | null },
+  v: { orderId: number; type: OrderEventRow['type']; message: string; actor: string; shopperMessage: string | null; at?: Date },
 ): Promise<OrderEventRow> {
   const [row] = await tx.insert(orderEvents).values(v).returning();
   if (!row) throw new Error('order event not inserted');
@@ -496,13 +496,13 @@ export async function insertEvent(
 }
 
 /** An order's history, oldest first. */
-/** The events the shopper's order page shows: those with a shopper's line, newest first. */
+/** The events the shopper's order page shows: those with a shopper's line, newest first (a late carrier scan in its place). */
 export function selectShopperEvents(db: Tx, orderId: number): Promise<OrderEventRow[]> {
   return db
     .select()
     .from(orderEvents)
     .where(and(eq(orderEvents.orderId, orderId), isNotNull(orderEvents.shopperMessage)))
-    .orderBy(desc(orderEvents.id));
+    .orderBy(desc(orderEvents.at), desc(orderEvents.id));
 }
 
 export function selectEvents(db: Tx, orderId: number): Promise<OrderEventRow[]> {

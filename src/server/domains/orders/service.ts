@@ -326,7 +326,8 @@ export function createOrdersService(d: Deps) {
       actor: Actor,
       shopperMessage: string | null = null,
       tx: Tx = db,
-    ) => recordEvent(tx, orderId, type, message, actor, shopperMessage),
+      at?: Date,
+    ) => recordEvent(tx, orderId, type, message, actor, shopperMessage, at),
 
     /**
      * What the shopper's order page shows of a paid order (never of an open or unpaid checkout):
