@@ -11,8 +11,14 @@ export const LoginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
+/** Who sells the store's labels: the built-in one (one label at a fixed cost) or EasyPost (a carrier's rates to choose from). */
+export const LABEL_PROVIDERS = ['builtin', 'easypost'] as const;
+export type LabelProviderName = (typeof LABEL_PROVIDERS)[number];
+
 export interface AdminMe {
   username: string;
+  /** The order card buys postage by choosing a rate with EasyPost, and in one click with the built-in provider. */
+  labelProvider: LabelProviderName;
 }
 
 /**
@@ -171,6 +177,26 @@ const wholeNumber = (negative: string) =>
     z.number().int('Must be a whole number').min(0, negative).max(1_000_000, 'Must be at most 1000000'),
   );
 
+/** A product's shipping weight when the form leaves it out: one bottle with its packing. */
+export const PRODUCT_WEIGHT_DEFAULT_GRAMS = 80;
+export const PRODUCT_WEIGHT_MAX_GRAMS = 30_000;
+const WEIGHT_RANGE = `Weight must be between 1 and ${PRODUCT_WEIGHT_MAX_GRAMS} grams`;
+
+/**
+ * One unit's shipping weight in grams. A non-numeric entry becomes 0, as the other numeric fields
+ * do, and is then refused by the range; left out, it is optional (the service applies the default).
+ */
+const weightGrams = z.preprocess((v) => {
+  if (v === undefined || typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return 0;
+}, z
+  .number()
+  .int('Weight must be a whole number of grams')
+  .min(1, WEIGHT_RANGE)
+  .max(PRODUCT_WEIGHT_MAX_GRAMS, WEIGHT_RANGE)
+  .optional());
+
 const PRICE = /^\d{1,6}(\.\d{1,2})?$/;
 /**
  * The dearest product the form takes: far above anything this store sells, and low enough that a
@@ -191,6 +217,11 @@ export const ProductFormSchema = z.strictObject({
   isActive: z.boolean().default(true),
   inventory: wholeNumber('Inventory cannot be negative'),
   displayOrder: wholeNumber('Display order cannot be negative'),
+  /**
+   * Optional, so that a form from before the field still saves: a new product then weighs
+   * PRODUCT_WEIGHT_DEFAULT_GRAMS and a changed one keeps its weight.
+   */
+  weightGrams,
 });
 export type ProductForm = z.input<typeof ProductFormSchema>;
 export type ProductFormValues = z.output<typeof ProductFormSchema>;
@@ -239,6 +270,8 @@ export interface AdminProduct {
   isActive: boolean;
   inventory: number;
   displayOrder: number;
+  /** One unit's shipping weight with its packing, in grams: the parcel's postage is priced from it. */
+  weightGrams: number;
   createdAt: string;
 }
 

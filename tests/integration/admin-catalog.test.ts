@@ -142,6 +142,13 @@ describe('the inventory tab', () => {
       [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'Must be a valid URL'],
       [{ inventory: -1 }, 'inventory', 'Inventory cannot be negative'],
       [{ displayOrder: -3 }, 'displayOrder', 'Display order cannot be negative'],
+      [{ weightGrams: 0 }, 'weightGrams', 'Weight must be between 1 and 30000 grams'],
+      [{ weightGrams: -80 }, 'weightGrams', 'Weight must be between 1 and 30000 grams'],
+      [{ weightGrams: 30_001 }, 'weightGrams', 'Weight must be between 1 and 30000 grams'],
+      [{ weightGrams: 'heavy' }, 'weightGrams', 'Weight must be between 1 and 30000 grams'],
+      [{ weightGrams: '' }, 'weightGrams', 'Weight must be between 1 and 30000 grams'],
+      [{ weightGrams: null }, 'weightGrams', 'Weight must be between 1 and 30000 grams'],
+      [{ weightGrams: 80.5 }, 'weightGrams', 'Weight must be a whole number of grams'],
     ];
     for (const [patch, field, message] of cases) {
       const res = await admin.call('POST', '/api/admin/products', { ...VALID, ...patch });
@@ -164,6 +171,45 @@ describe('the inventory tab', () => {
     const zero = await admin.call('POST', '/api/admin/products', { ...VALID, inventory: 'abc', displayOrder: '' });
     expect(zero.json()).toMatchObject({ inventory: 0, displayOrder: 0 });
     await admin.call('DELETE', `/api/admin/products/${zero.json().id}`);
+  });
+
+  it('keeps each product’s shipping weight: saved, returned, 80 g when a new product leaves it out, kept when a change does', async () => {
+    const seeded = (await admin.call('GET', '/api/admin/products')).json() as { name: string; weightGrams: number }[];
+    expect(seeded.find((p) => p.name === 'Smelling Salts 3-Pack')?.weightGrams).toBe(240);
+
+    const heavy = await admin.call('POST', '/api/admin/products', { ...VALID, weightGrams: 450 });
+    expect(heavy.statusCode).toBe(201);
+    const id = heavy.json().id as number;
+    expect(heavy.json()).toMatchObject({ weightGrams: 450 });
+    expect(await count(t.app, 'products', `id = ${id} and weight_grams = 450`)).toBe(1);
+    const listed = (await admin.call('GET', '/api/admin/products')).json() as { id: number; weightGrams: number }[];
+    expect(listed.find((p) => p.id === id)?.weightGrams).toBe(450);
+
+    // Typed into the form as text, like the other numbers; the limits are inclusive.
+    expect((await admin.call('PUT', `/api/admin/products/${id}`, { ...VALID, weightGrams: '30000' })).json()).toMatchObject({
+      weightGrams: 30_000,
+    });
+    expect((await admin.call('PUT', `/api/admin/products/${id}`, { ...VALID, weightGrams: 1 })).json()).toMatchObject({
+      weightGrams: 1,
+    });
+    // A form without the field (an older dashboard) changes the rest and leaves the weight alone.
+    const renamed = await admin.call('PUT', `/api/admin/products/${id}`, { ...VALID, name: 'Tiny Bottle' });
+    expect(renamed.json()).toMatchObject({ name: 'Tiny Bottle', weightGrams: 1 });
+    // A refused weight writes nothing.
+    expect((await admin.call('PUT', `/api/admin/products/${id}`, { ...VALID, name: 'Other', weightGrams: 0 })).statusCode).toBe(
+      400,
+    );
+    expect(await count(t.app, 'products', `id = ${id} and name = 'Tiny Bottle' and weight_grams = 1`)).toBe(1);
+
+    const plain = await admin.call('POST', '/api/admin/products', VALID);
+    expect(plain.json()).toMatchObject({ weightGrams: 80 });
+    expect(await count(t.app, 'products', `id = ${plain.json().id} and weight_grams = 80`)).toBe(1);
+
+    // The parcel's weight is the products' (what the label provider prices).
+    expect(await t.app.services.catalog.unitWeightGrams(id)).toBe(1);
+    await admin.call('DELETE', `/api/admin/products/${id}`);
+    await admin.call('DELETE', `/api/admin/products/${plain.json().id}`);
+    expect(await t.app.services.catalog.unitWeightGrams(id)).toBe(80);
   });
 
   it('adjusts stock, never below zero, each change a movement with the admin’s name', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AdminMe, ORDER_STATUSES, type OrdersSummary } from '#shared/admin.ts';
+import { type AdminMe, LABEL_PROVIDERS, ORDER_STATUSES, type OrdersSummary } from '#shared/admin.ts';
 import type { Customer } from '#shared/customers.ts';
 import { REFUND_STATUSES, type OrderRefunds, type Refund } from '#shared/refunds.ts';
 import { ORDER_EVENT_TYPES, type OrderEvent } from '#shared/order-events.ts';
@@ -22,6 +22,11 @@ const money = z
   .regex(/^\d+\.\d{2}$/)
   .describe('USD, a decimal string such as "18.99"');
 const isoTime = z.string().describe('ISO 8601 time');
+const labelProvider = z
+  .enum(LABEL_PROVIDERS)
+  .describe(
+    'Who sells the labels: `easypost` prices rates to choose from (POST /api/orders/{id}/rates); `builtin` makes one label at a fixed cost',
+  );
 
 const Checkout: z.ZodType<CheckoutOrder> = z.object({
   orderId: z.number().int(),
@@ -123,8 +128,8 @@ export const RESPONSE_SCHEMAS = {
     z.object({ canReview: z.literal(false) }),
   ]) satisfies z.ZodType<CodeVerdict>,
   ReviewCreated: z.object({ success: z.literal(true), id: z.number().int() }),
-  SignedIn: z.object({ success: z.literal(true), username: z.string() }),
-  AdminMe: z.object({ username: z.string() }) satisfies z.ZodType<AdminMe>,
+  SignedIn: z.object({ success: z.literal(true), username: z.string(), labelProvider }),
+  AdminMe: z.object({ username: z.string(), labelProvider }) satisfies z.ZodType<AdminMe>,
   OrderEvent: OrderEventDoc,
   StockMovement: StockMovementDoc,
   StockMovements: z.array(StockMovementDoc),

@@ -9,17 +9,20 @@ import { InventoryTab } from '../inventory/inventory-tab.tsx';
 import { useOrdersSummary } from '../orders/api/get-orders-summary.ts';
 import { usePrintTestPageMutation } from '../orders/api/print-test-page.ts';
 import { choiceCount, ORDER_FILTERS, type OrderFilterChoice, OrdersTab } from '../orders/orders-tab.tsx';
+import { useReturnCounts } from '../returns/api/get-admin-returns.ts';
+import { ReturnsTab, returnFilterOptions } from '../returns/returns-tab.tsx';
 import { REVIEW_FILTERS, ReviewsTab } from '../reviews/reviews-tab.tsx';
 import { useMe } from '../session/api/get-me.ts';
 import { useLogOutMutation } from '../session/api/log-out.ts';
 import { SupportTab } from '../support/support-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
-const TABS = ['orders', 'customers', 'reviews', 'analytics', 'inventory', 'support'] as const;
+const TABS = ['orders', 'customers', 'returns', 'reviews', 'analytics', 'inventory', 'support'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
   orders: 'Orders',
   customers: 'Customers',
+  returns: 'Returns',
   reviews: 'Reviews',
   analytics: 'Analytics',
   inventory: 'Inventory',
@@ -28,13 +31,17 @@ const LABELS: Record<Tab, string> = {
 
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 
-/** /admin (docs/product.md §2 "Dashboard"): header, summary cards and the six tabs; `?tab=inventory` opens one (the low-stock e-mail's link). */
+/**
+ * /admin (docs/product.md §2 "Dashboard"): header, summary cards and the seven tabs; `?tab=inventory`
+ * opens one (the low-stock e-mail's link), as `?tab=returns` does (the return request's alert).
+ */
 export function DashboardPage() {
   const [params] = useSearchParams();
   const qc = useQueryClient();
   // Signed out, this answers 401 and the dashboard's client leads to sign-in (session/admin-query-client.ts).
   const me = useMe();
   const summary = useOrdersSummary(me.isSuccess);
+  const returnCounts = useReturnCounts(me.isSuccess);
   const testPrint = usePrintTestPageMutation();
   const logout = useLogOutMutation();
   const [tab, setTab] = useState<Tab>(() => {
@@ -44,6 +51,7 @@ export function DashboardPage() {
   const [search, setSearch] = useState('');
   const [orderFilter, setOrderFilter] = useState<OrderFilterChoice>('all');
   const [reviewFilter, setReviewFilter] = useState<string>('all');
+  const [returnFilter, setReturnFilter] = useState<string>('all');
   const [customers, setCustomers] = useState<CustomersView>(NEW_CUSTOMERS_VIEW);
   const ordersTab = useRef<HTMLButtonElement>(null);
 
@@ -68,7 +76,17 @@ export function DashboardPage() {
         }
       : tab === 'reviews'
         ? { label: 'Filter reviews', value: reviewFilter, set: setReviewFilter, options: REVIEW_FILTERS }
-        : null;
+        : tab === 'returns'
+          ? {
+              label: 'Filter returns',
+              value: returnFilter,
+              set: setReturnFilter,
+              options: returnFilterOptions(returnCounts.data),
+            }
+          : null;
+  const searched = tab === 'orders' || tab === 'reviews' || tab === 'inventory';
+  // The returns waiting for the owner's decision, on the tab's label.
+  const waiting = returnCounts.data?.requested ?? 0;
 
   /** A customer's order, opened the way the Orders tab finds one: by its number, in every list. */
   const openOrder = (id: number) => {
@@ -105,40 +123,44 @@ export function DashboardPage() {
       <SummaryCards summary={summary.data} />
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
+        {/* Seven tabs: two rows of four on a phone and a tablet, one row from md up. */}
         <Tabs.List
           aria-label="Dashboard sections"
-          className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:flex sm:gap-1"
+          className="grid grid-cols-4 gap-0.5 rounded-xl bg-zinc-200/70 p-1 md:flex md:gap-1"
         >
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t}
               value={t}
               ref={t === 'orders' ? ordersTab : undefined}
-              className="min-h-10 flex-1 whitespace-nowrap rounded-lg px-1.5 text-xs font-bold text-zinc-600 sm:px-3 sm:text-sm data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
+              className="min-h-10 flex-1 rounded-lg px-1 text-xs leading-tight font-bold text-zinc-600 sm:px-3 sm:text-sm md:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
             >
               {LABELS[t]}
+              {t === 'returns' && waiting > 0 ? ` (${waiting})` : null}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
 
-        {tab === 'orders' || tab === 'reviews' || tab === 'inventory' ? (
-          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            <label className="flex-1">
-              <span className="sr-only">Search</span>
-              <input
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                placeholder={
-                  tab === 'orders'
-                    ? 'Search by name, e-mail, payment ID or order number'
-                    : tab === 'inventory'
-                      ? 'Search products'
-                      : 'Search reviews'
-                }
-                className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2.5"
-              />
-            </label>
+        {searched || filter ? (
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-end">
+            {searched ? (
+              <label className="flex-1">
+                <span className="sr-only">Search</span>
+                <input
+                  type="search"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  placeholder={
+                    tab === 'orders'
+                      ? 'Search by name, e-mail, payment ID or order number'
+                      : tab === 'inventory'
+                        ? 'Search products'
+                        : 'Search reviews'
+                  }
+                  className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2.5"
+                />
+              </label>
+            ) : null}
             {filter ? (
               <label>
                 <span className="sr-only">{filter.label}</span>
@@ -163,6 +185,9 @@ export function DashboardPage() {
         </Tabs.Content>
         <Tabs.Content value="customers" className="mt-4">
           <CustomersTab view={customers} onChange={setCustomers} onOpenOrder={openOrder} />
+        </Tabs.Content>
+        <Tabs.Content value="returns" className="mt-4">
+          <ReturnsTab filter={returnFilter} onOpenOrder={openOrder} />
         </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-4">
           <ReviewsTab search={search} filter={reviewFilter} />

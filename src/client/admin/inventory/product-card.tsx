@@ -65,7 +65,8 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
           </div>
           <p className="text-sm text-zinc-600">
             ID {p.id} · {formatUsd(parseCents(p.price))}
-            {p.compareAtPrice ? <span className="line-through"> {formatUsd(parseCents(p.compareAtPrice))}</span> : null}
+            {p.compareAtPrice ? <span className="line-through"> {formatUsd(parseCents(p.compareAtPrice))}</span> : null} ·{' '}
+            {p.weightGrams} g shipped
           </p>
           <p className="mt-1 line-clamp-2 text-sm">{p.description}</p>
         </div>

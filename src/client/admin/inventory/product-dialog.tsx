@@ -1,7 +1,13 @@
 import { X } from 'lucide';
 import { Dialog } from 'radix-ui';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { type AdminProduct, type ProductForm, ProductFormSchema, type ProductFormValues } from '#shared/admin.ts';
+import {
+  type AdminProduct,
+  PRODUCT_WEIGHT_DEFAULT_GRAMS,
+  type ProductForm,
+  ProductFormSchema,
+  type ProductFormValues,
+} from '#shared/admin.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
@@ -17,6 +23,7 @@ type Values = {
   imageUrl: string;
   inventory: string;
   displayOrder: string;
+  weightGrams: string;
   isActive: boolean;
 };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -49,6 +56,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
     imageUrl: product?.imageUrl ?? '',
     inventory: product ? String(product.inventory) : '',
     displayOrder: product ? String(product.displayOrder) : '',
+    weightGrams: String(product?.weightGrams ?? PRODUCT_WEIGHT_DEFAULT_GRAMS),
     isActive: product?.isActive ?? true,
   });
   const [errors, setErrors] = useState<Errors>({});
@@ -206,6 +214,21 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
                 onChange={(e) => set('displayOrder', e.target.value)}
               />
               <p className="mt-1 text-xs text-zinc-500">Lower numbers appear first in the product list.</p>
+            </div>
+            <div>
+              <Field
+                id={`${id}-weightGrams`}
+                label="Shipping weight (g)"
+                inputMode="numeric"
+                placeholder={String(PRODUCT_WEIGHT_DEFAULT_GRAMS)}
+                value={values.weightGrams}
+                error={errors.weightGrams}
+                aria-describedby={`${id}-weightGrams-hint${errors.weightGrams ? ` ${id}-weightGrams-error` : ''}`}
+                onChange={(e) => set('weightGrams', e.target.value)}
+              />
+              <p id={`${id}-weightGrams-hint`} className="mt-1 text-xs text-zinc-500">
+                One unit with its packing, for the postage
+              </p>
             </div>
             <label className="flex items-center gap-2 text-sm font-bold">
               <input

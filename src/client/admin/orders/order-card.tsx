@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { type AdminOrder, SETTABLE_ORDER_STATUSES, type SettableOrderStatus } from '#shared/admin.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button, buttonVariants } from '../../ui/button.tsx';
+import { useMe } from '../session/api/get-me.ts';
 import { useCreateLabelMutation } from './api/create-label.ts';
 import { useUpdateOrderStatusMutation } from './api/update-order-status.ts';
 import { useVoidLabelMutation } from './api/void-label.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { copyText } from './copy.ts';
 import { OrderHistory } from './order-history.tsx';
+import { PostageDialog } from './postage-dialog.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { addressLines, customerName, formatPhone, orderDetails, orderLabel, STATUS_LABEL } from './format.ts';
 
@@ -21,7 +23,9 @@ export function OrderCard({ order }: { order: AdminOrder }) {
   const shippedOrLater = shownStatus === 'shipped' || shownStatus === 'delivered';
   // Ticked at once; untick again if the update fails.
   const [ticked, setTicked] = useState(false);
-  const [dialog, setDialog] = useState<'refund' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'refund' | 'cancel' | 'postage' | null>(null);
+  // With EasyPost the owner chooses the carrier's rate; the built-in label stays one click (and a label made is printed again with one).
+  const choosesRate = useMe().data?.labelProvider === 'easypost' && !order.trackingNumber;
   const id = `order-${order.id}`;
   // Cancelled and refunded come only from their own actions: the status list then shows just that.
   const settable = (SETTABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
@@ -108,7 +112,21 @@ export function OrderCard({ order }: { order: AdminOrder }) {
         <dl className="mt-4 grid gap-x-4 gap-y-1 rounded-md bg-zinc-50 p-3 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-zinc-500">Tracking</dt>
-            <dd className="font-mono">{order.trackingNumber}</dd>
+            <dd className="font-mono">
+              {order.trackingUrl ? (
+                <a
+                  href={order.trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Track ${order.trackingNumber}${order.shippingCarrier ? ` with ${order.shippingCarrier}` : ''}`}
+                  className="break-all underline"
+                >
+                  {order.trackingNumber}
+                </a>
+              ) : (
+                order.trackingNumber
+              )}
+            </dd>
           </div>
           <div>
             <dt className="text-zinc-500">Carrier</dt>
@@ -119,7 +137,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             <dd>{order.shippingService}</dd>
           </div>
           <div>
-            <dt className="text-zinc-500">Shipping cost</dt>
+            <dt className="text-zinc-500">Postage paid</dt>
             <dd>{order.shippingCost ? formatUsd(parseCents(order.shippingCost)) : '—'}</dd>
           </div>
           <div className="flex flex-wrap gap-3 sm:col-span-4">
@@ -178,9 +196,9 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             size="sm"
             disabled={!canLabel || label.isPending}
             title={canLabel ? undefined : 'Labels are made for paid orders with an address, not for cancelled or refunded ones'}
-            onClick={() => label.mutate()}
+            onClick={() => (choosesRate ? setDialog('postage') : label.mutate())}
           >
-            {label.isPending ? 'Printing...' : 'Print Label'}
+            {choosesRate ? 'Buy Postage' : label.isPending ? 'Printing...' : 'Print Label'}
           </Button>
           {canLabel ? (
             <a
@@ -217,6 +235,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
       </div>
       {dialog === 'refund' ? <RefundDialog order={order} onClose={() => setDialog(null)} /> : null}
       {dialog === 'cancel' ? <CancelDialog order={order} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'postage' ? <PostageDialog order={order} onClose={() => setDialog(null)} /> : null}
       <OrderHistory orderId={order.id} />
     </article>
   );

@@ -9,6 +9,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const deviceCookie = adminDeviceCookieName(app.config);
   const secure = app.config.publicUrl.startsWith('https:');
   const options = { httpOnly: true, sameSite: 'strict', secure, path: '/' } as const;
+  // The dashboard buys postage the way the store's label provider sells it (a rate to choose, or one click).
+  const labelProvider = app.services.fulfilment.provider.name;
 
   app.post('/api/admin/login', { schema: { body: LoginBodySchema } }, async (req, reply) => {
     checkOrigin(app.config, req);
@@ -22,7 +24,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.setCookie(cookie, token, { ...options, maxAge: auth.absoluteMs / 1000 });
     // The browser is trusted from now on (ADR 0017); signing out keeps it so.
     reply.setCookie(deviceCookie, device, { ...options, maxAge: auth.deviceMs / 1000 });
-    return { success: true, username } satisfies AdminMe & { success: true };
+    return { success: true, username, labelProvider } satisfies AdminMe & { success: true };
   });
 
   app.post('/api/admin/logout', async (req, reply) => {
@@ -34,6 +36,6 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/me', { onRequest: requireAdmin(app.config) }, async (req, reply): Promise<AdminMe> => {
     reply.header('cache-control', 'no-store');
-    return { username: req.admin?.username ?? '' };
+    return { username: req.admin?.username ?? '', labelProvider };
   });
 };

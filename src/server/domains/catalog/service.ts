@@ -6,7 +6,7 @@ import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
-import type { AdminProduct, ProductFormValues } from '#shared/admin.ts';
+import { type AdminProduct, PRODUCT_WEIGHT_DEFAULT_GRAMS, type ProductFormValues } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
 import type { FileStore } from '../files/store.ts';
 import { createStockHolds } from './holds.ts';
@@ -60,6 +60,7 @@ export function toAdminProduct(p: ProductRow): AdminProduct {
     isActive: p.isActive,
     inventory: p.inventory,
     displayOrder: p.displayOrder,
+    weightGrams: p.weightGrams,
     createdAt: p.createdAt.toISOString(),
   };
 }
@@ -84,6 +85,7 @@ function toStockMovement(m: MovementRow): StockMovement {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
+/** The form's fields as columns; a weight left out is not written (a changed product keeps its own). */
 const productFields = (v: ProductFormValues) => ({
   name: v.name,
   description: v.description,
@@ -92,6 +94,7 @@ const productFields = (v: ProductFormValues) => ({
   isActive: v.isActive,
   inventory: v.inventory,
   displayOrder: v.displayOrder,
+  ...(v.weightGrams === undefined ? {} : { weightGrams: v.weightGrams }),
 });
 
 /** Changes an existing product under its row lock (concurrent stock changes queue up); 404 when there is none. */
@@ -170,9 +173,9 @@ export function createCatalogService(db: Database, notifier: Notifier, alerts: L
       return (await list.get()).find((p) => p.id === id) ?? null;
     },
 
-    /** Shipping weight of one unit (a product deleted since counts as one bottle). */
+    /** Shipping weight of one unit (a product deleted since counts as one bottle, the default weight). */
     async unitWeightGrams(productId: number): Promise<number> {
-      return (await selectProduct(db, productId))?.weightGrams ?? 30;
+      return (await selectProduct(db, productId))?.weightGrams ?? PRODUCT_WEIGHT_DEFAULT_GRAMS;
     },
 
     /** For other domains that must read the current row (e.g. inside a checkout transaction). */
@@ -222,7 +225,11 @@ export function createCatalogService(db: Database, notifier: Notifier, alerts: L
       ownerChange({ reason: 'product_created', actor }, async (tx) => ({
         inventoryBefore: 0,
         // A product that starts in the low band did not fall into it: no alert until it has been above.
-        row: await repo.insertProduct(tx, { ...productFields(v), lowStockAlerted: v.inventory <= STOCK_LOW_MAX }),
+        row: await repo.insertProduct(tx, {
+          weightGrams: PRODUCT_WEIGHT_DEFAULT_GRAMS,
+          ...productFields(v),
+          lowStockAlerted: v.inventory <= STOCK_LOW_MAX,
+        }),
       })),
 
     updateProduct: (id: number, v: ProductFormValues, actor: string): Promise<AdminProduct> =>

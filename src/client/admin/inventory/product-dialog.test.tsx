@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminProduct } from '#shared/admin.ts';
+import { makeAdminQueryClient } from '../session/admin-query-client.ts';
+import { ProductDialog } from './product-dialog.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const threePack: AdminProduct = {
+  id: 6,
+  name: 'Smelling Salts 3-Pack',
+  description: 'Three bottles of pre-activated smelling salts.',
+  price: '44.99',
+  compareAtPrice: null,
+  imageUrl: '/api/product-images/3-pack',
+  isActive: true,
+  inventory: 40,
+  displayOrder: 1,
+  weightGrams: 240,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function renderDialog(product: AdminProduct | null) {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => new Response(String(init?.body ?? '{}')));
+  vi.stubGlobal('fetch', fetchMock);
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={makeAdminQueryClient(() => {})}>
+      <ProductDialog product={product} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { fetchMock, onClose };
+}
+
+const weight = () => screen.getByLabelText(/Shipping weight \(g\)/) as HTMLInputElement;
+
+describe('the product dialog’s shipping weight', () => {
+  it('shows the product’s weight with its hint, and saves a new one', async () => {
+    const { fetchMock, onClose } = renderDialog(threePack);
+    expect(weight().value).toBe('240');
+    expect(document.getElementById(String(weight().getAttribute('aria-describedby')))?.textContent).toBe(
+      'One unit with its packing, for the postage',
+    );
+    fireEvent.change(weight(), { target: { value: '260' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/admin/products/6');
+    expect(JSON.parse(String(init?.body))).toMatchObject({ weightGrams: 260 });
+  });
+
+  it('starts a new product at 80 g, and refuses a weight out of range beside the field, sending nothing', () => {
+    const { fetchMock } = renderDialog(null);
+    expect(weight().value).toBe('80');
+    for (const bad of ['0', '30001', 'heavy', '']) {
+      fireEvent.change(weight(), { target: { value: bad } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+      expect(weight().getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByText('Weight must be between 1 and 30000 grams')).toBeTruthy();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
