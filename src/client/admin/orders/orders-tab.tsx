@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import type { OrderFilter, OrdersSummary, OrderStatus } from '#shared/admin.ts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { AdminOrder, OrderFilter, OrdersSummary, OrderStatus } from '#shared/admin.ts';
 import { Button, buttonVariants } from '../../ui/button.tsx';
 import { nextCursor, type OrdersView, useOrdersPages } from './api/get-orders.ts';
 import { OrderCard } from './order-card.tsx';
@@ -124,7 +124,10 @@ export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; searc
 
 type Pages = ReturnType<typeof useOrdersPages>;
 
-/** The loaded pages as one list, or the store's note while loading, on failure or when empty. */
+/**
+ * The loaded pages as one list, or the store's note while loading, on failure or when empty. While a
+ * new search or filter loads, the list shown before stays (its cards, and a dialog open on one, with it).
+ */
 function OrderPages({
   pages,
   empty,
@@ -134,10 +137,13 @@ function OrderPages({
   empty: string;
   children: (next: number | undefined, last: Pages[number] | undefined) => ReactNode;
 }) {
+  const shown = useRef<AdminOrder[]>([]);
   const first = pages[0];
-  if (!first || first.isPending) return <Note>Loading orders...</Note>;
-  if (first.isError) return <Note>Failed to load orders</Note>;
-  const orders = pages.flatMap((p) => p.data ?? []);
+  const loading = !first || first.isPending;
+  if (loading && shown.current.length === 0) return <Note>Loading orders...</Note>;
+  if (first?.isError) return <Note>Failed to load orders</Note>;
+  const orders = loading ? shown.current : pages.flatMap((p) => p.data ?? []);
+  shown.current = orders;
   if (orders.length === 0) return <Note>{empty}</Note>;
   const last = pages.at(-1);
   const next = last?.isSuccess ? nextCursor(last.data) : undefined;
