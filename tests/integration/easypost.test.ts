@@ -1,14 +1,14 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '#shared/admin.ts';
 import type { ShippingQuote } from '#shared/fulfilment.ts';
 import type { OrderStatusView } from '#shared/order-status.ts';
-import { ADMIN, signedIn } from '../support/admin.ts';
+import { ownerStore, type signedIn } from '../support/admin.ts';
 import { askReturn, deliveredDaysAgo, mailsAbout, orderPage, paidOrder } from '../support/after-sale.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { count, setInventory } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
 import { FAKE_EASYPOST, type FakeEasyPost, fakeRateCents, startFakeEasyPost } from '../support/fake-easypost.ts';
+import { pdfText } from '../support/pdf.ts';
 
 /**
  * Real postage and tracking through EasyPost (issue "After the purchase", items 2 and 3): the store
@@ -20,17 +20,12 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
   fake = await startFakeEasyPost();
-  t = await createTestApp({
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
+  ({ t, admin } = await ownerStore({
     LABEL_PROVIDER: 'easypost',
     EASYPOST_API_KEY: FAKE_EASYPOST.apiKey,
     EASYPOST_API_URL: fake.url,
     EASYPOST_WEBHOOK_SECRET: FAKE_EASYPOST.webhookSecret,
-    RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
-    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
-  });
-  admin = await signedIn(t.app);
+  }));
 });
 afterAll(async () => {
   await t?.close();
@@ -40,15 +35,6 @@ beforeEach(async () => {
   await setInventory(t.app, 5, 200);
   await setInventory(t.app, 6, 100);
 });
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 const webhook = (event: object | string, secret?: string) => {
   const { body, headers } = fake.signedWebhook(event, secret);
@@ -74,7 +60,8 @@ const later = () => {
   return new Date(Date.now() + minutes * 60_000);
 };
 
-const eventsOf = (orderId: number) => count(t.app, 'order_events', `order_id = ${orderId}`);
+/** The order's history but its e-mails' deliveries, which the outbox records whenever it sends them. */
+const eventsOf = (orderId: number) => count(t.app, 'order_events', `order_id = ${orderId} and type <> 'email_sent'`);
 
 describe('postage through EasyPost', () => {
   it('quotes the parcel, buys the rate the owner chose and keeps its label, tracking code, page and price', async () => {

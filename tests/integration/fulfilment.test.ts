@@ -1,10 +1,10 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signedIn } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
 import { type IppPrinter, startIppPrinter } from '../support/ipp-printer.ts';
+import { pdfText } from '../support/pdf.ts';
 
 let printer: IppPrinter;
 let t: TestApp;
@@ -31,15 +31,6 @@ afterAll(async () => {
   await t?.close();
   await printer?.close();
 });
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /** An order through checkout; paid unless told otherwise. */
 async function order({ pay = true, ship = true } = {}): Promise<number> {

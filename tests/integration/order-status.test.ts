@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_LINK_INVALID, ORDER_LOOKUP_MISS, type OrderStatusView } from '#shared/order-status.ts';
 import { ensureSecret } from '#server/lib/server-secrets.ts';
 import { createTokenSigner } from '#server/lib/signed-tokens.ts';
-import { ADMIN, signedIn } from '../support/admin.ts';
+import { ownerStore, type signedIn } from '../support/admin.ts';
 import { mailsAbout, orderPage, orderTokenIn, paidOrder } from '../support/after-sale.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, newAddress, secretOf, setInventory, shopper } from '../support/checkout.ts';
@@ -16,15 +16,10 @@ import { eventually } from '../support/eventually.ts';
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
-    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
+  ({ t, admin } = await ownerStore({
     RATE_LIMIT_ORDER_LOOKUPS_PER_IP_PER_HOUR: '6',
     RATE_LIMIT_ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: '4',
-  });
-  admin = await signedIn(t.app);
+  }));
 });
 afterAll(() => t?.close());
 beforeEach(async () => {

@@ -1,12 +1,12 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatusView } from '#shared/order-status.ts';
 import type { AdminReturn } from '#shared/returns.ts';
-import { ADMIN, ORIGIN, signedIn } from '../support/admin.ts';
+import { ADMIN, ORIGIN, ownerStore, type signedIn } from '../support/admin.ts';
 import { askReturn, deliveredDaysAgo, mailsAbout, orderPage, paidOrder } from '../support/after-sale.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { count, inventoryOf, newAddress, setInventory } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
+import { pdfText } from '../support/pdf.ts';
 
 /**
  * Returns within 30 days (issue "After the purchase", item 4), with the built-in label provider: the
@@ -16,15 +16,10 @@ import { eventually } from '../support/eventually.ts';
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
+  ({ t, admin } = await ownerStore({
     OWNER_EMAIL: 'owner@ironwake.test',
-    RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
-    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
     RATE_LIMIT_RETURN_REQUESTS_PER_HOUR: '100000',
-  });
-  admin = await signedIn(t.app);
+  }));
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
@@ -45,15 +40,6 @@ const adminReturns = async (query = '') =>
     returns: AdminReturn[];
     counts: Record<string, number>;
   };
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('asking for a return', () => {
   it('takes lines the shopper still has, with a reason, e-mails them and the owner, and lists it for the owner', async () => {

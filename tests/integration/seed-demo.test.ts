@@ -82,6 +82,23 @@ describe('the demo year', () => {
       'Shipping label created: your parcel is being packed',
     ]);
     expect(page.history.at(-1)?.text).toMatch(/^Order placed: \$[\d,.]+ paid$/);
+    // Returns: each order refunded after its delivery came back as a received return, refunded by its
+    // refund; a few recent deliveries have one waiting for the owner.
+    expect(
+      await one(sql`select count(*) from orders o where o.status = 'refunded' and o.delivered_at is not null
+      and not exists (select 1 from return_requests q join order_refunds f on f.id = q.refund_id and f.return_id = q.id
+        where q.order_id = o.id and q.status = 'received')`),
+    ).toBe(0);
+    expect(await one(sql`select count(*) from return_requests where status = 'received'`)).toBeGreaterThan(0);
+    expect(await one(sql`select count(*) from return_requests where status = 'requested'`)).toBeGreaterThan(0);
+    expect(
+      await one(
+        sql`select count(*) from return_requests q where not exists (select 1 from return_items i where i.return_id = q.id)`,
+      ),
+    ).toBe(0);
+    const listed = (await admin.call('GET', '/api/admin/returns?status=requested')).json() as { returns: { status: string }[] };
+    expect(listed.returns.length).toBeGreaterThan(0);
+    expect(new Set(listed.returns.map((r) => r.status))).toEqual(new Set(['requested']));
   });
 
   it('has reviews of delivered purchases, approved and waiting, and a stock history that never goes below zero', async () => {

@@ -53,3 +53,19 @@ export function multipartBody(field: string, filename: string, type: string, dat
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/**
+ * A store with its owner signed in, for tests of what shoppers and the owner do after a purchase:
+ * checkout and shipping limits out of the way, anything in `env` besides.
+ */
+export async function ownerStore(env: Record<string, string> = {}) {
+  const { createTestApp } = await import('./app.ts');
+  const t = await createTestApp({
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
+    ...env,
+  });
+  return { t, admin: await signedIn(t.app) };
+}

@@ -1,12 +1,11 @@
-import { X } from 'lucide';
 import { Dialog } from 'radix-ui';
+import { AdminDialog } from '../lib/admin-dialog.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminOrder } from '#shared/admin.ts';
 import type { ShippingRate } from '#shared/fulfilment.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
-import { Icon } from '../../ui/icon.tsx';
 import { useBuyLabelMutation } from './api/create-label.ts';
 import { useShippingRates } from './api/get-shipping-rates.ts';
 import { orderLabel } from './format.ts';
@@ -55,83 +54,71 @@ export function PostageDialog({ order, onClose }: { order: AdminOrder; onClose()
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !buy.isPending && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl outline-none">
-          <div className="flex items-center justify-between border-b border-zinc-200 px-5 py-4">
-            <Dialog.Title className="text-lg font-bold">Buy postage</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-md hover:bg-zinc-100"
-              aria-label="Close"
-              disabled={buy.isPending}
-            >
-              <Icon node={X} className="size-5" />
-            </Dialog.Close>
+    <AdminDialog
+      title={'Buy postage'}
+      description={
+        <>
+          Order {orderLabel(order)} (#{order.id}): choose how the parcel travels. The label is bought at once and sent to the
+          printer.
+        </>
+      }
+      busy={buy.isPending}
+      onClose={onClose}
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4 overflow-y-auto px-5 py-4">
+        {rates.isFetching ? (
+          <p role="status" className="flex items-center gap-3 py-4 text-sm font-semibold">
+            <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-zinc-300 border-t-zinc-900" />
+            Getting rates...
+          </p>
+        ) : rates.isError ? (
+          <div className="grid justify-items-start gap-3 py-2">
+            <p role="alert" className="text-sm font-semibold text-danger">
+              {errorMessage(rates.error, 'The rates could not be fetched')}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void rates.refetch()}>
+              Try again
+            </Button>
           </div>
-          <Dialog.Description className="px-5 pt-3 text-sm text-zinc-600">
-            Order {orderLabel(order)} (#{order.id}): choose how the parcel travels. The label is bought at once and sent to the
-            printer.
-          </Dialog.Description>
-          <form noValidate onSubmit={submit} className="grid gap-4 overflow-y-auto px-5 py-4">
-            {rates.isFetching ? (
-              <p role="status" className="flex items-center gap-3 py-4 text-sm font-semibold">
-                <span
-                  aria-hidden="true"
-                  className="size-5 animate-spin rounded-full border-2 border-zinc-300 border-t-zinc-900"
+        ) : quote && rate ? (
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-bold">Rates</legend>
+            {quote.rates.map((r) => (
+              <label
+                key={r.id}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-zinc-200 p-3 text-sm has-[:checked]:border-zinc-900 has-[:checked]:bg-zinc-50"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-rate`}
+                  value={r.id}
+                  checked={r.id === rate.id}
+                  disabled={buy.isPending}
+                  onChange={() => setPicked(r)}
+                  className="size-5 accent-zinc-900"
                 />
-                Getting rates...
-              </p>
-            ) : rates.isError ? (
-              <div className="grid justify-items-start gap-3 py-2">
-                <p role="alert" className="text-sm font-semibold text-danger">
-                  {errorMessage(rates.error, 'The rates could not be fetched')}
-                </p>
-                <Button variant="outline" size="sm" onClick={() => void rates.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            ) : quote && rate ? (
-              <fieldset className="grid gap-2">
-                <legend className="mb-2 text-sm font-bold">Rates</legend>
-                {quote.rates.map((r) => (
-                  <label
-                    key={r.id}
-                    className="flex cursor-pointer items-center gap-3 rounded-lg border border-zinc-200 p-3 text-sm has-[:checked]:border-zinc-900 has-[:checked]:bg-zinc-50"
-                  >
-                    <input
-                      type="radio"
-                      name={`${id}-rate`}
-                      value={r.id}
-                      checked={r.id === rate.id}
-                      disabled={buy.isPending}
-                      onChange={() => setPicked(r)}
-                      className="size-5 accent-zinc-900"
-                    />
-                    <span className="flex-1">
-                      <span className="block font-semibold">
-                        {r.carrier} {r.service}
-                      </span>
-                      {r.deliveryDays !== null ? <span className="block text-zinc-600">{days(r.deliveryDays)}</span> : null}
-                    </span>
-                    <span className="font-bold tabular-nums">{formatUsd(parseCents(r.cost))}</span>
-                  </label>
-                ))}
-              </fieldset>
-            ) : null}
-            <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4">
-              <Dialog.Close asChild>
-                <Button variant="outline" disabled={buy.isPending}>
-                  Close
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={!rate || buy.isPending}>
-                {buy.isPending ? 'Buying...' : rate ? `Buy and Print (${formatUsd(parseCents(rate.cost))})` : 'Buy and Print'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+                <span className="flex-1">
+                  <span className="block font-semibold">
+                    {r.carrier} {r.service}
+                  </span>
+                  {r.deliveryDays !== null ? <span className="block text-zinc-600">{days(r.deliveryDays)}</span> : null}
+                </span>
+                <span className="font-bold tabular-nums">{formatUsd(parseCents(r.cost))}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4">
+          <Dialog.Close asChild>
+            <Button variant="outline" disabled={buy.isPending}>
+              Close
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={!rate || buy.isPending}>
+            {buy.isPending ? 'Buying...' : rate ? `Buy and Print (${formatUsd(parseCents(rate.cost))})` : 'Buy and Print'}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }

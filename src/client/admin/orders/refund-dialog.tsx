@@ -1,12 +1,11 @@
-import { X } from 'lucide';
 import { Dialog } from 'radix-ui';
+import { AdminDialog } from '../lib/admin-dialog.tsx';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { AdminOrder } from '#shared/admin.ts';
 import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
 import type { RefundBody } from '#shared/refunds.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
-import { Icon } from '../../ui/icon.tsx';
 import { useOrderRefunds } from './api/get-order-refunds.ts';
 import { useRefundOrderMutation } from './api/refund-order.ts';
 import { orderLabel } from './format.ts';
@@ -75,126 +74,117 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose():
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !refund.isPending && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl outline-none">
-          <div className="flex items-center justify-between border-b border-zinc-200 px-5 py-4">
-            <Dialog.Title className="text-lg font-bold">Refund order {orderLabel(order)}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-md hover:bg-zinc-100"
-              aria-label="Close"
-            >
-              <Icon node={X} className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="px-5 pt-3 text-sm text-zinc-600">
-            {data
-              ? `Paid ${formatUsd(parseCents(order.total))}; refunded so far ${formatUsd(parseCents(data.refundedTotal))}; up to ${formatUsd(refundable)} can be refunded.`
-              : 'Loading what can be refunded…'}
-          </Dialog.Description>
-          {state.isError ? (
-            <p role="alert" className="px-5 py-3 text-sm font-semibold text-danger">
-              The order’s refunds could not be loaded. Close and try again.
+    <AdminDialog
+      title={<>Refund order {orderLabel(order)}</>}
+      description={
+        data
+          ? `Paid ${formatUsd(parseCents(order.total))}; refunded so far ${formatUsd(parseCents(data.refundedTotal))}; up to ${formatUsd(refundable)} can be refunded.`
+          : 'Loading what can be refunded…'
+      }
+      busy={refund.isPending}
+      onClose={onClose}
+      wide
+    >
+      {state.isError ? (
+        <p role="alert" className="px-5 py-3 text-sm font-semibold text-danger">
+          The order’s refunds could not be loaded. Close and try again.
+        </p>
+      ) : null}
+      {data ? (
+        <form noValidate onSubmit={submit} className="grid gap-4 overflow-y-auto px-5 py-4">
+          <fieldset className="grid gap-3">
+            <legend className="text-sm font-bold">Lines</legend>
+            {data.lines.map((l) => {
+              const left = l.quantity - l.refundedQuantity;
+              const line = lines[l.productId];
+              return (
+                <div
+                  key={l.productId}
+                  className="grid grid-cols-[1fr_auto] items-end gap-2 rounded-lg border border-zinc-200 p-3"
+                >
+                  <div className="text-sm">
+                    <p className="font-semibold">{l.name}</p>
+                    <p className="text-zinc-600">
+                      {l.quantity} bought at {formatUsd(parseCents(l.unitPrice))}
+                      {l.refundedQuantity > 0 ? `, ${l.refundedQuantity} refunded` : ''}
+                    </p>
+                    <label className="mt-2 flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        className="size-5 accent-zinc-900"
+                        checked={line?.restock ?? true}
+                        disabled={left === 0}
+                        onChange={(e) => setLine(l.productId, { restock: e.target.checked })}
+                      />
+                      Put back in stock
+                    </label>
+                  </div>
+                  <div>
+                    <label htmlFor={`${id}-q-${l.productId}`} className="block text-xs font-bold">
+                      Refund <span className="sr-only">of {l.name} </span>(0–{left})
+                    </label>
+                    <input
+                      id={`${id}-q-${l.productId}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={left}
+                      disabled={left === 0}
+                      value={line?.quantity ?? '0'}
+                      onChange={(e) => setLine(l.productId, { quantity: e.target.value })}
+                      className={`${inputClass} w-20`}
+                    />
+                  </div>
+                </div>
+              );
+            })}
+          </fieldset>
+          <Field
+            id={`${id}-amount`}
+            label="Amount (USD)"
+            optional
+            inputMode="decimal"
+            placeholder={linesCents > 0 ? formatCents(linesCents) : 'e.g. 10.00'}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <p className="-mt-3 text-xs text-zinc-600">
+            Empty: the chosen lines’ worth. An amount replaces it (shipping, a goodwill refund).
+          </p>
+          <ReasonField value={reason} onChange={setReason} />
+          {error ? (
+            <p role="alert" className="text-sm font-semibold text-danger">
+              {error}
             </p>
           ) : null}
-          {data ? (
-            <form noValidate onSubmit={submit} className="grid gap-4 overflow-y-auto px-5 py-4">
-              <fieldset className="grid gap-3">
-                <legend className="text-sm font-bold">Lines</legend>
-                {data.lines.map((l) => {
-                  const left = l.quantity - l.refundedQuantity;
-                  const line = lines[l.productId];
-                  return (
-                    <div
-                      key={l.productId}
-                      className="grid grid-cols-[1fr_auto] items-end gap-2 rounded-lg border border-zinc-200 p-3"
-                    >
-                      <div className="text-sm">
-                        <p className="font-semibold">{l.name}</p>
-                        <p className="text-zinc-600">
-                          {l.quantity} bought at {formatUsd(parseCents(l.unitPrice))}
-                          {l.refundedQuantity > 0 ? `, ${l.refundedQuantity} refunded` : ''}
-                        </p>
-                        <label className="mt-2 flex items-center gap-2">
-                          <input
-                            type="checkbox"
-                            className="size-5 accent-zinc-900"
-                            checked={line?.restock ?? true}
-                            disabled={left === 0}
-                            onChange={(e) => setLine(l.productId, { restock: e.target.checked })}
-                          />
-                          Put back in stock
-                        </label>
-                      </div>
-                      <div>
-                        <label htmlFor={`${id}-q-${l.productId}`} className="block text-xs font-bold">
-                          Refund <span className="sr-only">of {l.name} </span>(0–{left})
-                        </label>
-                        <input
-                          id={`${id}-q-${l.productId}`}
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
-                          max={left}
-                          disabled={left === 0}
-                          value={line?.quantity ?? '0'}
-                          onChange={(e) => setLine(l.productId, { quantity: e.target.value })}
-                          className={`${inputClass} w-20`}
-                        />
-                      </div>
-                    </div>
-                  );
-                })}
-              </fieldset>
-              <Field
-                id={`${id}-amount`}
-                label="Amount (USD)"
-                optional
-                inputMode="decimal"
-                placeholder={linesCents > 0 ? formatCents(linesCents) : 'e.g. 10.00'}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-              <p className="-mt-3 text-xs text-zinc-600">
-                Empty: the chosen lines’ worth. An amount replaces it (shipping, a goodwill refund).
-              </p>
-              <ReasonField value={reason} onChange={setReason} />
-              {error ? (
-                <p role="alert" className="text-sm font-semibold text-danger">
-                  {error}
-                </p>
-              ) : null}
-              <div className="flex flex-wrap justify-end gap-2">
-                <Dialog.Close asChild>
-                  <Button variant="outline" disabled={refund.isPending}>
-                    Close
-                  </Button>
-                </Dialog.Close>
-                <Button type="submit" disabled={refund.isPending || refundable === 0}>
-                  {refund.isPending
-                    ? 'Refunding...'
-                    : `Refund ${Number.isNaN(amountCents) || amountCents <= 0 ? '' : formatUsd(amountCents)}`.trim()}
-                </Button>
-              </div>
-              {data.refunds.length > 0 ? (
-                <section aria-label="Refunds so far" className="border-t border-zinc-100 pt-3 text-sm">
-                  <h3 className="font-bold">Refunds so far</h3>
-                  <ul className="mt-1 grid gap-1">
-                    {data.refunds.map((r) => (
-                      <li key={r.id}>
-                        <time dateTime={r.createdAt}>{WHEN.format(new Date(r.createdAt))}</time> ·{' '}
-                        {formatUsd(parseCents(r.amount))} · {r.status === 'succeeded' ? 'refunded' : r.status}
-                        {r.reason ? ` · ${r.reason}` : ''}
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-            </form>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Dialog.Close asChild>
+              <Button variant="outline" disabled={refund.isPending}>
+                Close
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={refund.isPending || refundable === 0}>
+              {refund.isPending
+                ? 'Refunding...'
+                : `Refund ${Number.isNaN(amountCents) || amountCents <= 0 ? '' : formatUsd(amountCents)}`.trim()}
+            </Button>
+          </div>
+          {data.refunds.length > 0 ? (
+            <section aria-label="Refunds so far" className="border-t border-zinc-100 pt-3 text-sm">
+              <h3 className="font-bold">Refunds so far</h3>
+              <ul className="mt-1 grid gap-1">
+                {data.refunds.map((r) => (
+                  <li key={r.id}>
+                    <time dateTime={r.createdAt}>{WHEN.format(new Date(r.createdAt))}</time> · {formatUsd(parseCents(r.amount))} ·{' '}
+                    {r.status === 'succeeded' ? 'refunded' : r.status}
+                    {r.reason ? ` · ${r.reason}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </form>
+      ) : null}
+    </AdminDialog>
   );
 }

@@ -1,12 +1,11 @@
-import { X } from 'lucide';
 import { Dialog } from 'radix-ui';
+import { AdminDialog } from '../lib/admin-dialog.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { type ReturnReceiveBody, ReturnReceiveBodySchema } from '#shared/returns-schemas.ts';
 import type { AdminReturn } from '#shared/returns.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { Icon } from '../../ui/icon.tsx';
 import { useReceiveReturnMutation } from './api/receive-return.ts';
 
 /** The form as the server's schema reads it: the postage only when typed. */
@@ -51,89 +50,76 @@ export function ReceiveDialog({ ret, onClose }: { ret: AdminReturn; onClose(): v
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !receive.isPending && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl outline-none">
-          <div className="flex items-center justify-between border-b border-zinc-200 px-5 py-4">
-            <Dialog.Title className="text-lg font-bold">Receive return {ret.rma}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-10 items-center justify-center rounded-md hover:bg-zinc-100"
-              aria-label="Close"
+    <AdminDialog
+      title={<>Receive return {ret.rma}</>}
+      description={<>The parcel from {ret.customerName} is back. Its items are refunded to the customer’s card, once.</>}
+      busy={receive.isPending}
+      onClose={onClose}
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4 overflow-y-auto px-5 py-4">
+        <section aria-labelledby={`${id}-back`} className="rounded-lg border border-zinc-200 p-3 text-sm">
+          <h3 id={`${id}-back`} className="font-bold">
+            What comes back
+          </h3>
+          <ul className="mt-1">
+            {ret.items.map((i) => (
+              <li key={i.productId}>
+                {i.quantity} × {i.name}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1">Worth {formatUsd(parseCents(ret.value))}</p>
+        </section>
+        <label className="flex min-h-10 items-center gap-2 text-sm font-bold">
+          <input
+            type="checkbox"
+            className="size-5 accent-zinc-900"
+            checked={restock}
+            disabled={receive.isPending}
+            onChange={(e) => setRestock(e.target.checked)}
+          />
+          Put the items back in stock
+        </label>
+        {shopperPaid ? (
+          <div>
+            <Field
+              id={`${id}-postage`}
+              label="Postage to refund ($)"
+              optional
+              inputMode="decimal"
+              placeholder="e.g. 4.50"
+              value={postage}
+              error={error}
               disabled={receive.isPending}
-            >
-              <Icon node={X} className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="px-5 pt-3 text-sm text-zinc-600">
-            The parcel from {ret.customerName} is back. Its items are refunded to the customer’s card, once.
-          </Dialog.Description>
-          <form noValidate onSubmit={submit} className="grid gap-4 overflow-y-auto px-5 py-4">
-            <section aria-labelledby={`${id}-back`} className="rounded-lg border border-zinc-200 p-3 text-sm">
-              <h3 id={`${id}-back`} className="font-bold">
-                What comes back
-              </h3>
-              <ul className="mt-1">
-                {ret.items.map((i) => (
-                  <li key={i.productId}>
-                    {i.quantity} × {i.name}
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-1">Worth {formatUsd(parseCents(ret.value))}</p>
-            </section>
-            <label className="flex min-h-10 items-center gap-2 text-sm font-bold">
-              <input
-                type="checkbox"
-                className="size-5 accent-zinc-900"
-                checked={restock}
-                disabled={receive.isPending}
-                onChange={(e) => setRestock(e.target.checked)}
-              />
-              Put the items back in stock
-            </label>
-            {shopperPaid ? (
-              <div>
-                <Field
-                  id={`${id}-postage`}
-                  label="Postage to refund ($)"
-                  optional
-                  inputMode="decimal"
-                  placeholder="e.g. 4.50"
-                  value={postage}
-                  error={error}
-                  disabled={receive.isPending}
-                  aria-describedby={`${id}-postage-hint${error ? ` ${id}-postage-error` : ''}`}
-                  onChange={(e) => {
-                    setPostage(e.target.value);
-                    if (submitted) setError(message(bodyOf(restock, e.target.value)));
-                  }}
-                />
-                <p id={`${id}-postage-hint`} className="mt-1 text-xs text-zinc-600">
-                  What the customer paid to post it back with the return slip, up to $100.00.
-                </p>
-              </div>
-            ) : null}
-            <p className="text-base font-bold" aria-live="polite">
-              Refund total: {total === undefined ? '—' : formatUsd(total)}
+              aria-describedby={`${id}-postage-hint${error ? ` ${id}-postage-error` : ''}`}
+              onChange={(e) => {
+                setPostage(e.target.value);
+                if (submitted) setError(message(bodyOf(restock, e.target.value)));
+              }}
+            />
+            <p id={`${id}-postage-hint`} className="mt-1 text-xs text-zinc-600">
+              What the customer paid to post it back with the return slip, up to $100.00.
             </p>
-            <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4">
-              <Dialog.Close asChild>
-                <Button variant="outline" disabled={receive.isPending}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={receive.isPending}>
-                {receive.isPending
-                  ? 'Receiving...'
-                  : total === undefined
-                    ? 'Receive and Refund'
-                    : `Receive and Refund ${formatUsd(total)}`}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </div>
+        ) : null}
+        <p className="text-base font-bold" aria-live="polite">
+          Refund total: {total === undefined ? '—' : formatUsd(total)}
+        </p>
+        <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4">
+          <Dialog.Close asChild>
+            <Button variant="outline" disabled={receive.isPending}>
+              Cancel
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={receive.isPending}>
+            {receive.isPending
+              ? 'Receiving...'
+              : total === undefined
+                ? 'Receive and Refund'
+                : `Receive and Refund ${formatUsd(total)}`}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
   );
 }

@@ -6,7 +6,7 @@ const usd = (cents: string) => `'$' || to_char((${cents}) / 100.0, 'FM999,990.00
 
 /** What the owner did on the demo orders (labels, statuses, refunds), in the history and refunds. */
 const OWNER = 'owner';
-const RETURN_REASONS = ['Arrived damaged', 'Changed my mind', 'Ordered the wrong size', 'Bought as a gift, not needed'];
+export const RETURN_REASONS = ['Arrived damaged', 'Changed my mind', 'Ordered the wrong size', 'Bought as a gift, not needed'];
 
 /**
  * Each order's payment, history (as the store writes it at each step) and refunds, and the units

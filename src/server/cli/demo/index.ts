@@ -5,6 +5,7 @@ import { SHIPPING } from '#shared/constants.ts';
 import { writeCarts, writeReviews, writeStockHistory } from './after-sale.ts';
 import { createCalendar } from './calendar.ts';
 import { writeHistory } from './history.ts';
+import { writeReturns } from './returns.ts';
 import { createOrders, writeOrders } from './orders.ts';
 import { randomIn } from './random.ts';
 import { createSessions, EVENTS_PER_SESSION, writeEvents } from './traffic.ts';
@@ -80,7 +81,8 @@ export async function seedDemo(
     });
     next('orders');
     await writeHistory(tx);
-    next('history and refunds');
+    await writeReturns(tx);
+    next('history, refunds and returns');
     await writeStockHistory(tx);
     next('stock history');
     await writeReviews(tx, r);
