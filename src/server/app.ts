@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, type DatabaseHandle } from '#db/client.ts';
 import { seedCatalog } from '#db/seed.ts';
+import { SHIPPING } from '#shared/constants.ts';
+import { parseCents } from '#shared/money.ts';
 import type { Config } from './config.ts';
 import { adminAuthRoutes } from './domains/admin-auth/routes.ts';
 import { adminAnalyticsRoutes, analyticsCollectRoutes } from './domains/analytics/routes.ts';
@@ -30,6 +32,8 @@ import { orderStatusRoutes } from './domains/order-status/routes.ts';
 import { createOrderStatusService, type OrderStatusService } from './domains/order-status/service.ts';
 import { adminReturnRoutes } from './domains/returns/routes.ts';
 import { createReturnsService, type ReturnsService } from './domains/returns/service.ts';
+import { adminSettingsRoutes } from './domains/settings/routes.ts';
+import { createSettingsService, type SettingsService } from './domains/settings/service.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { adminReviewRoutes, reviewRoutes } from './domains/reviews/routes.ts';
 import { createReviewsService, type ReviewsService } from './domains/reviews/service.ts';
@@ -70,6 +74,8 @@ export interface Services {
   /** The shopper's order page. */
   orderStatus: OrderStatusService;
   analytics: AnalyticsService;
+  /** The store's settings the owner edits (docs/decisions/0039). */
+  settings: SettingsService;
   outbox: Outbox;
 }
 
@@ -172,9 +178,40 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const outbox = createOutbox({ db: database.db, mailer, log: app.log });
   // Hooks run last-registered first: a delivery under way ends before the mailer and the database close.
   app.addHook('onClose', () => outbox.close());
-  const store = { publicUrl: config.publicUrl, supportEmail: config.support.email, supportPhone: config.support.phone };
+  const settings = await createSettingsService(database.db, notifier, {
+    shippingRateCents: parseCents(SHIPPING.rateUsd),
+    supportEmail: config.support.email,
+    supportPhone: config.support.phone,
+    ownerEmail: config.ownerEmail,
+  });
+  // The support contacts and the owner's address are the settings' as they are when an e-mail is written.
+  const store = {
+    publicUrl: config.publicUrl,
+    get supportEmail() {
+      return settings.current().supportEmail;
+    },
+    get supportPhone() {
+      return settings.current().supportPhone;
+    },
+  };
+  const ownerAlerts = {
+    get ownerEmail() {
+      return settings.current().ownerEmail ?? undefined;
+    },
+  };
   const uploads = createFileStore(database.db, 'uploads');
-  const catalog = createCatalogService(database.db, notifier, { outbox, ownerEmail: config.ownerEmail, store }, uploads);
+  const catalog = createCatalogService(
+    database.db,
+    notifier,
+    {
+      outbox,
+      get ownerEmail() {
+        return ownerAlerts.ownerEmail;
+      },
+      store,
+    },
+    uploads,
+  );
   const cart = createCartService(database.db, catalog);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -210,6 +247,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     payments,
     log: app.log,
     pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
+    shipping: settings.shipping,
     hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
   });
   const reviews = createReviewsService({
@@ -252,7 +290,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     outbox,
     links: orderLinks,
     store,
-    ownerEmail: config.ownerEmail,
+    get ownerEmail() {
+      return ownerAlerts.ownerEmail;
+    },
     log: app.log,
   });
   const orderStatus = createOrderStatusService({
@@ -286,6 +326,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     returns,
     orderStatus,
     analytics,
+    settings,
     outbox,
   });
   app.decorateRequest('admin', null);
@@ -320,6 +361,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await admin.register(adminCatalogRoutes);
     await admin.register(adminFulfilmentRoutes);
     await admin.register(adminReturnRoutes);
+    await admin.register(adminSettingsRoutes);
     await admin.register(adminReviewRoutes);
     await admin.register(adminAnalyticsRoutes);
   });

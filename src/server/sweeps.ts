@@ -12,6 +12,7 @@ export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
     app.services.checkout.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
     app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
     app.services.checkout.retryPendingRefunds().catch((err: unknown) => app.log.warn({ err }, 'refund retry failed')),
+    app.services.settings.refresh().catch((err: unknown) => app.log.warn({ err }, 'settings refresh failed')),
   ]);
   // After the order sweep, so the orders it closed are folded in now rather than a minute later.
   await app.services.orders.foldSummary().catch((err: unknown) => app.log.warn({ err }, 'orders summary fold failed'));

@@ -1,6 +1,7 @@
 import type { PublicProduct } from './catalog.ts';
 import type { ContentPage } from './content.ts';
 import type { OrderStatusView } from './order-status.ts';
+import type { ShippingOffer } from './shipping.ts';
 
 /**
  * The contract between the server's SSR plugin and the client's entry-server.tsx.
@@ -23,6 +24,8 @@ export interface PublicConfig {
   supportEmail: string;
   supportPhone: string;
   paymentMode: 'test' | 'stripe';
+  /** The store's shipping offer (the settings'): the flat rate and the free-shipping amount. */
+  shipping: ShippingOffer;
   stripePublishableKey: string | null;
   tags: {
     gaMeasurementId: string | null;

@@ -67,6 +67,41 @@ describe('server-rendered storefront', () => {
     expect(html).not.toContain('In Stock - Ready to Ship');
   });
 
+  it("ships each product at the owner's settings in JSON-LD, and gives the page the settings' contacts and offer", async () => {
+    const settings = t.app.services.settings;
+    const shippingOf = async (id: number) => {
+      const html = (await t.app.inject({ url: `/product/${id}` })).body;
+      const offer = firstOffer(jsonLd(html).find((d) => d['@type'] === 'Product') as unknown as JsonLdProduct) as unknown as {
+        shippingDetails: { shippingRate: { value: string } };
+      };
+      return { rate: offer.shippingDetails.shippingRate.value, html };
+    };
+    expect((await shippingOf(6)).rate).toBe('3.91');
+    const before = settings.view();
+    await settings.update(
+      {
+        shippingRate: '4.50',
+        freeShippingOver: '40.00',
+        supportEmail: 'care@ironwake.test',
+        supportPhone: '+1 614 555 0142',
+        ownerEmail: null,
+        reminderDelayHours: null,
+      },
+      'owner',
+    );
+    try {
+      // The 3-pack (44.99) alone reaches the free-shipping amount; a single bottle (18.99) does not.
+      const pack = await shippingOf(6);
+      expect(pack.rate).toBe('0.00');
+      expect((await shippingOf(5)).rate).toBe('4.50');
+      expect(pack.html).toContain('"shipping":{"rateCents":450,"freeOverCents":4000}');
+      expect(pack.html).toContain('"supportEmail":"care@ironwake.test"');
+      expect(pack.html).toContain('mailto:care@ironwake.test');
+    } finally {
+      await settings.update({ ...before, reminderDelayHours: before.reminderDelayHours }, 'owner');
+    }
+  });
+
   it('rates the product in JSON-LD from approved reviews only', async () => {
     const db = t.app.database.db;
     await db.execute(

@@ -54,6 +54,7 @@ const TABLES = [
   'shipment_scans',
   'return_requests',
   'return_items',
+  'store_settings',
 ];
 
 /** A token of the order page's form whose signature is no store's. */
@@ -145,6 +146,7 @@ const ENDPOINTS: { method: InjectOptions['method']; url: string; admin?: boolean
   { method: 'POST', url: '/api/orders/1001/create-label', admin: true, body: true },
   { method: 'POST', url: '/api/admin/returns/101/refuse', admin: true, body: true },
   { method: 'POST', url: '/api/admin/returns/101/receive', admin: true, body: true },
+  { method: 'PUT', url: '/api/admin/settings', admin: true, body: true },
 ];
 
 const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => string; admin?: boolean }[] = [
@@ -382,6 +384,19 @@ describe('hostile values in every field', () => {
       },
       { method: 'POST', url: '/api/admin/returns/101/refuse', admin: true, body: { reason: 'Opened' } },
       { method: 'POST', url: '/api/admin/returns/101/receive', admin: true, body: { restock: true, postage: '4.50' } },
+      {
+        method: 'PUT',
+        url: '/api/admin/settings',
+        admin: true,
+        body: {
+          shippingRate: '3.91',
+          freeShippingOver: '50.00',
+          supportEmail: 'support@ironwakesalts.com',
+          supportPhone: '+1-800-555-0199',
+          ownerEmail: 'owner@ironwakesalts.com',
+          reminderDelayHours: 4,
+        },
+      },
     ];
   });
 

@@ -1,14 +1,18 @@
 import type { PublicProduct } from '#shared/catalog.ts';
 import { SHIPPING } from '#shared/constants.ts';
+import { formatCents, parseCents } from '#shared/money.ts';
+import { type ShippingOffer, shippingFor } from '#shared/shipping.ts';
 
 /**
  * schema.org Product with an Offer that tells the truth (docs/engineering.md §5): availability from real stock,
- * and an aggregate rating only from approved reviews.
+ * an aggregate rating only from approved reviews, and what one of it ships for at the store's
+ * settings (free when its price alone reaches the free-shipping amount, docs/decisions/0039).
  */
 export function productJsonLd(
   p: PublicProduct,
   publicUrl: string,
   rating: { average: number; count: number } | null,
+  shipping: ShippingOffer,
   now = new Date(),
 ): object {
   const validUntil = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -34,7 +38,11 @@ export function productJsonLd(
       itemCondition: 'https://schema.org/NewCondition',
       shippingDetails: {
         '@type': 'OfferShippingDetails',
-        shippingRate: { '@type': 'MonetaryAmount', value: SHIPPING.rateUsd, currency: 'USD' },
+        shippingRate: {
+          '@type': 'MonetaryAmount',
+          value: formatCents(shippingFor(parseCents(p.price), shipping)),
+          currency: 'USD',
+        },
         shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'US' },
         deliveryTime: {
           '@type': 'ShippingDeliveryTime',

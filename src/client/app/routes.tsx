@@ -146,7 +146,7 @@ export const ROUTES: readonly AppRoute[] = [
         path: `/product/${p.id}`,
         ogType: 'product',
         // Structured data and the sharing image are for the first response only; the browser bundle leaves them out.
-        jsonLd: import.meta.env.SSR ? [productJsonLd(p, ctx.config.publicUrl, rating)] : undefined,
+        jsonLd: import.meta.env.SSR ? [productJsonLd(p, ctx.config.publicUrl, rating, ctx.config.shipping)] : undefined,
         image: upload,
       };
     },

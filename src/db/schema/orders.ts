@@ -29,10 +29,15 @@ export const orders = pgTable(
     paymentMode: text('payment_mode', { enum: ['test', 'live'] })
       .notNull()
       .default('live'),
+    /** How it was paid, as the provider reports it: card, apple_pay, google_pay, link, … (docs/decisions/0042). */
+    paymentMethodKind: text('payment_method_kind'),
     /** The first-party analytics session that started the checkout: a paid order converts that session once. */
     analyticsSessionId: text('analytics_session_id'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull().default(0),
+    /** The discount code applied (as typed by the owner, upper case) and what it took off the subtotal. */
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     /** What its refunds take back: accepted ones, and those the provider has not answered yet. */
     refundedCents: integer('refunded_cents').notNull().default(0),
@@ -89,6 +94,7 @@ export const orders = pgTable(
     index('orders_closed_idx').on(t.id).where(sql`${t.status} = 'pending' and ${t.expiredAt} is not null`),
     index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check('orders_discount_within_subtotal', sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents}`),
     check('orders_refunded_within_total', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
   ],
 );

@@ -37,6 +37,7 @@ export const TAGS = [
     description: 'The shopper’s order page without an account: the signed token in every order e-mail is the key (ADR 0038).',
   },
   { name: 'Returns', description: 'Returns within 30 days: asked by the shopper, decided and received by the owner (ADR 0037).' },
+  { name: 'Settings', description: 'The store’s settings the owner edits: shipping, contacts, reminders (ADR 0039).' },
   { name: 'Health', description: 'For load balancers and monitoring.' },
 ] as const;
 
@@ -620,6 +621,23 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getReturnLabel',
     summary: 'Get a return’s label or slip (PDF)',
     ok: { status: 200, description: 'The label.', body: { files: ['application/pdf'] } },
+  },
+  'GET /api/admin/settings': {
+    tag: 'Settings',
+    operationId: 'getSettings',
+    summary: 'Read the store’s settings',
+    ok: {
+      status: 200,
+      description: 'The shipping rate, the free-shipping amount, the contacts, the alerts’ address and the reminder delay.',
+    },
+  },
+  'PUT /api/admin/settings': {
+    tag: 'Settings',
+    operationId: 'saveSettings',
+    summary: 'Save the store’s settings',
+    description:
+      'Every setting at once; the store (every instance) uses them from the next request: checkouts’ shipping, the page’s contacts and structured data, the e-mails, the owner’s alerts, the checkout reminders.',
+    ok: { status: 200, description: 'The settings as saved.' },
   },
   'POST /api/test-print': {
     tag: 'Fulfilment',

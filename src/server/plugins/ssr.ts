@@ -126,11 +126,14 @@ export function builtClientExists(): boolean {
 
 export function publicConfigOf(app: FastifyInstance): PublicConfig {
   const c = app.config;
+  // The contacts and the shipping offer are the owner's settings as they are now (docs/decisions/0039).
+  const settings = app.services.settings.current();
   return {
     publicUrl: c.publicUrl,
-    supportEmail: c.support.email,
-    supportPhone: c.support.phone,
+    supportEmail: settings.supportEmail,
+    supportPhone: settings.supportPhone,
     paymentMode: app.services.payments.providerName,
+    shipping: app.services.settings.shipping(),
     stripePublishableKey: app.services.payments.providerName === 'stripe' ? (c.stripe?.publishableKey ?? null) : null,
     tags: {
       gaMeasurementId: c.tags.gaMeasurementId ?? null,
@@ -185,7 +188,6 @@ export async function registerSsr(app: FastifyInstance, mode: SsrMode): Promise<
     getModule = async () => (await vite.ssrLoadModule('/src/client/app/entry-server.tsx')) as SsrModule;
   }
 
-  const config = publicConfigOf(app);
   const BRIEFLY_AWAY = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="10"><meta name="robots" content="noindex"><title>Back in a moment | ${STORE_NAME}</title>
@@ -209,6 +211,7 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url;
+    const config = publicConfigOf(app);
     const [template, mod] = await Promise.all([getTemplate(url), getModule()]);
     let result: Awaited<ReturnType<SsrModule['render']>>;
     try {
@@ -247,7 +250,7 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
 
   // A guide or legal page for the browser's navigations: its head data and its body as HTML.
   app.get('/api/content', { schema: { querystring: ContentQuerySchema } }, async (req, reply) => {
-    const page = (await getModule()).renderContent((req.query as { path: string }).path, config);
+    const page = (await getModule()).renderContent((req.query as { path: string }).path, publicConfigOf(app));
     if (!page) throw notFound('Page');
     return reply.header('cache-control', 'public, max-age=300').send(page);
   });

@@ -14,10 +14,11 @@ import { ReturnsTab, returnFilterOptions } from '../returns/returns-tab.tsx';
 import { REVIEW_FILTERS, ReviewsTab } from '../reviews/reviews-tab.tsx';
 import { useMe } from '../session/api/get-me.ts';
 import { useLogOutMutation } from '../session/api/log-out.ts';
+import { SettingsTab } from '../settings/settings-tab.tsx';
 import { SupportTab } from '../support/support-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
-const TABS = ['orders', 'customers', 'returns', 'reviews', 'analytics', 'inventory', 'support'] as const;
+const TABS = ['orders', 'customers', 'returns', 'reviews', 'analytics', 'inventory', 'settings', 'support'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
   orders: 'Orders',
@@ -26,13 +27,14 @@ const LABELS: Record<Tab, string> = {
   reviews: 'Reviews',
   analytics: 'Analytics',
   inventory: 'Inventory',
+  settings: 'Settings',
   support: 'Support',
 };
 
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 
 /**
- * /admin (docs/product.md §2 "Dashboard"): header, summary cards and the seven tabs; `?tab=inventory`
+ * /admin (docs/product.md §2 "Dashboard"): header, summary cards and its tabs; `?tab=inventory`
  * opens one (the low-stock e-mail's link), as `?tab=returns` does (the return request's alert).
  */
 export function DashboardPage() {
@@ -123,17 +125,17 @@ export function DashboardPage() {
       <SummaryCards summary={summary.data} />
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-        {/* Seven tabs: two rows of four on a phone and a tablet, one row from md up. */}
+        {/* The tabs: in rows of three on a phone, of five on a tablet, one row on a wide screen. */}
         <Tabs.List
           aria-label="Dashboard sections"
-          className="grid grid-cols-4 gap-0.5 rounded-xl bg-zinc-200/70 p-1 md:flex md:gap-1"
+          className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:grid-cols-5 lg:flex lg:gap-1"
         >
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t}
               value={t}
               ref={t === 'orders' ? ordersTab : undefined}
-              className="min-h-10 flex-1 rounded-lg px-1 text-xs leading-tight font-bold text-zinc-600 sm:px-3 sm:text-sm md:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
+              className="min-h-10 flex-1 rounded-lg px-1 text-xs leading-tight font-bold text-zinc-600 sm:px-3 sm:text-sm lg:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
             >
               {LABELS[t]}
               {t === 'returns' && waiting > 0 ? ` (${waiting})` : null}
@@ -197,6 +199,9 @@ export function DashboardPage() {
         </Tabs.Content>
         <Tabs.Content value="inventory" className="mt-4">
           <InventoryTab search={search} />
+        </Tabs.Content>
+        <Tabs.Content value="settings" className="mt-4">
+          <SettingsTab />
         </Tabs.Content>
         <Tabs.Content value="support" className="mt-4">
           <SupportTab />

@@ -1,3 +1,4 @@
+import type { ShippingOffer } from '#shared/shipping.ts';
 import type { Database } from '#db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CartService } from '../cart/service.ts';
@@ -14,6 +15,8 @@ export interface CheckoutDeps {
   orders: OrdersService;
   payments: PaymentsService;
   log: FastifyBaseLogger;
+  /** The store's shipping offer now (the settings'). */
+  shipping(): ShippingOffer;
   /** How long a checkout stays payable. */
   pendingOrderTtlMinutes: number;
   /** How long a checkout holds its stock without a renewal, and how many units one address may hold. */

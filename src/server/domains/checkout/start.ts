@@ -27,7 +27,7 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds) {
         if (lines.length === 0) throw new AppError('bad_request', 'Your cart is empty');
         const gone = lines.find((l) => !l.isActive);
         if (gone) throw new AppError('conflict', `${gone.name} is no longer available; remove it from your cart`);
-        const totals = priceCheckout(lines);
+        const totals = priceCheckout(lines, d.shipping());
         // Sold out: refused before anything is written (a burst of shoppers for the last units
         // costs the database a read each); the hold below still decides atomically.
         const short = await catalog.holds.shortfall(tx, lines);

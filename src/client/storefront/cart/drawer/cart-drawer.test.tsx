@@ -5,6 +5,9 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CartItem } from '#shared/cart.ts';
 import type { ProductPicture } from '#shared/catalog.ts';
+import type { PublicConfig } from '#shared/ssr-contract.ts';
+import type { ShippingOffer } from '#shared/shipping.ts';
+import { PublicConfigProvider } from '../../../lib/public-config.tsx';
 import { makeQueryClient } from '../../../lib/query-client.ts';
 import CartDrawer from './cart-drawer.tsx';
 import { cartCount, cartTotalCents } from '../cart-total.ts';
@@ -58,26 +61,41 @@ function Opened() {
   return <CartDrawer />;
 }
 
-describe('cart drawer', () => {
-  it('lists the items with their pictures and shows the total with two decimals', async () => {
-    const qc = makeQueryClient();
-    const sessionId = 'session-1790000000000-abcdefghijklmnopqrstuvwxyzABCDEF';
-    // The browser's cart session, as the storefront stored it on the first add.
-    localStorage.setItem('cart_session_id', sessionId);
-    qc.setQueryData(
-      ['cart', sessionId],
-      [
-        item('a', 'Single Bottle', '18.99', 2),
-        item('b', 'Smelling Salts 3-Pack', '44.99', 1, picture('/uploads/0123456789abcdef0123456789abcdef.webp', true)),
-      ],
-    );
-    render(
+const config = (shipping: ShippingOffer): PublicConfig => ({
+  publicUrl: 'http://store.test',
+  supportEmail: 'support@ironwakesalts.com',
+  supportPhone: '+1-800-555-0199',
+  paymentMode: 'test',
+  shipping,
+  stripePublishableKey: null,
+  tags: { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null },
+});
+
+const sessionId = 'session-1790000000000-abcdefghijklmnopqrstuvwxyzABCDEF';
+
+/** The drawer, open, on a cart of these items, in a store with this shipping offer. */
+function openDrawer(items: CartItem[], shipping: ShippingOffer = { rateCents: 391, freeOverCents: null }) {
+  const qc = makeQueryClient();
+  // The browser's cart session, as the storefront stored it on the first add.
+  localStorage.setItem('cart_session_id', sessionId);
+  qc.setQueryData(['cart', sessionId], items);
+  render(
+    <PublicConfigProvider value={config(shipping)}>
       <QueryClientProvider client={qc}>
         <CartUiProvider>
           <Opened />
         </CartUiProvider>
-      </QueryClientProvider>,
-    );
+      </QueryClientProvider>
+    </PublicConfigProvider>,
+  );
+}
+
+describe('cart drawer', () => {
+  it('lists the items with their pictures and shows the total with two decimals', async () => {
+    openDrawer([
+      item('a', 'Single Bottle', '18.99', 2),
+      item('b', 'Smelling Salts 3-Pack', '44.99', 1, picture('/uploads/0123456789abcdef0123456789abcdef.webp', true)),
+    ]);
     expect((await screen.findByTestId('cart-total')).textContent).toBe('$82.97');
     expect(screen.getByRole('dialog')).toBeTruthy();
     // Each line shows the picture the server chose for it: the drawn art, or the product's upload.
@@ -94,5 +112,27 @@ describe('cart drawer', () => {
     const decrease = screen.getAllByRole('button', { name: 'Decrease quantity' });
     expect((decrease[0] as HTMLButtonElement).disabled).toBe(false);
     expect((decrease[1] as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('free shipping in the cart', () => {
+  it('says how much more the cart needs for free shipping, and shows the way there', async () => {
+    openDrawer([item('a', 'Single Bottle', '18.99', 2)], { rateCents: 391, freeOverCents: 5000 });
+    const offer = await screen.findByTestId('free-shipping');
+    expect(offer.textContent).toContain('Add $12.02 more for free shipping.');
+    expect(screen.getByRole('progressbar', { name: 'Toward free shipping' }).getAttribute('aria-valuenow')).toBe('76');
+    expect(screen.getByText(/Shipping \$3\.91, added at checkout\./)).toBeTruthy();
+  });
+
+  it('says so once the cart reaches it', async () => {
+    openDrawer([item('b', 'Smelling Salts 3-Pack', '44.99', 2)], { rateCents: 391, freeOverCents: 5000 });
+    expect((await screen.findByTestId('free-shipping')).textContent).toContain('You get free shipping.');
+    expect(screen.getByText(/Shipping is free\./)).toBeTruthy();
+  });
+
+  it('says nothing of it when the store has no free-shipping amount', async () => {
+    openDrawer([item('a', 'Single Bottle', '18.99', 1)]);
+    await screen.findByTestId('cart-total');
+    expect(screen.queryByTestId('free-shipping')).toBeNull();
   });
 });

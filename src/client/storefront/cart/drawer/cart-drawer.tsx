@@ -2,6 +2,8 @@ import { ShoppingBag, Trash2 } from 'lucide';
 import { Icon } from '../../../ui/icon.tsx';
 import { useIsMutating } from '@tanstack/react-query';
 import { formatUsd, parseCents } from '#shared/money.ts';
+import { freeShippingGap } from '#shared/shipping.ts';
+import { usePublicConfig } from '../../../lib/public-config.tsx';
 import { Button } from '../../../ui/button.tsx';
 import SheetImpl from '../../../ui/sheet-impl.tsx';
 import { HeldNote } from '../../catalog/components/held-note.tsx';
@@ -15,6 +17,28 @@ import { useClearCartMutation } from './api/clear-cart.ts';
 import { useRemoveCartItemMutation } from './api/remove-cart-item.ts';
 import { useUpdateCartItemMutation } from './api/update-cart-item.ts';
 
+/** How far the cart is from free shipping, as words and a bar (docs/decisions/0039). */
+function FreeShipping({ gap, over }: { gap: number; over: number }) {
+  const done = over === 0 ? 1 : Math.min(1, (over - gap) / over);
+  return (
+    <div data-testid="free-shipping">
+      <p className="text-sm font-semibold">
+        {gap === 0 ? 'You get free shipping.' : `Add ${formatUsd(gap)} more for free shipping.`}
+      </p>
+      <div
+        className="mt-1 h-2 overflow-hidden rounded-full bg-sand"
+        role="progressbar"
+        aria-label="Toward free shipping"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(done * 100)}
+      >
+        <div className="h-full rounded-full bg-ok" style={{ width: `${Math.round(done * 100)}%` }} />
+      </div>
+    </div>
+  );
+}
+
 /** The drawer's contents (loaded lazily by cart-drawer-lazy.tsx). */
 export default function CartDrawer() {
   const { open, setOpen, sessionId } = useCartUi();
@@ -25,6 +49,8 @@ export default function CartDrawer() {
   const checkout = useStartCheckoutMutation();
   const busy = useIsMutating() > 0;
   const total = cartTotalCents(items);
+  const shipping = usePublicConfig().shipping;
+  const gap = freeShippingGap(total, shipping);
 
   return (
     <SheetImpl
@@ -40,7 +66,11 @@ export default function CartDrawer() {
                 {formatUsd(total)}
               </span>
             </div>
-            <p className="text-xs text-muted">Shipping calculated at checkout. Processed in 1-2 business days.</p>
+            {gap === null ? null : <FreeShipping gap={gap} over={shipping.freeOverCents ?? 0} />}
+            <p className="text-xs text-muted">
+              {gap === 0 ? 'Shipping is free.' : `Shipping ${formatUsd(shipping.rateCents)}, added at checkout.`} Processed in 1-2
+              business days.
+            </p>
             <Button size="lg" variant="accent" disabled={busy || checkout.isSuccess} onClick={() => checkout.mutate()}>
               {busy || checkout.isSuccess ? 'PROCESSING...' : 'Checkout'}
             </Button>

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Owned by the settings domain (docs/decisions/0039): the store's settings the owner edits in the
+ * dashboard, one row. Written at the first start from the environment (SUPPORT_EMAIL, SUPPORT_PHONE,
+ * OWNER_EMAIL) and the store's defaults; from then on the dashboard's.
+ */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** The flat shipping rate of an order. */
+    shippingRateCents: integer('shipping_rate_cents').notNull(),
+    /** Orders whose subtotal after discounts reaches this ship free; null: never. */
+    freeShippingOverCents: integer('free_shipping_over_cents'),
+    supportEmail: text('support_email').notNull(),
+    supportPhone: text('support_phone').notNull(),
+    /** Where the owner's alerts go (low stock, returns); null: none are sent. */
+    ownerEmail: text('owner_email'),
+    /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
+    reminderDelayHours: integer('reminder_delay_hours'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [
+    check('store_settings_one_row', sql`${t.id} = 1`),
+    check('store_settings_shipping_rate', sql`${t.shippingRateCents} between 0 and 100000`),
+    check(
+      'store_settings_free_over',
+      sql`${t.freeShippingOverCents} is null or ${t.freeShippingOverCents} between 0 and 100000000`,
+    ),
+    check('store_settings_reminder_delay', sql`${t.reminderDelayHours} is null or ${t.reminderDelayHours} between 1 and 48`),
+  ],
+);

@@ -1,0 +1,87 @@
+import { formatCents, parseCents } from '#shared/money.ts';
+import type { StoreSettings } from '#shared/settings.ts';
+import type { ShippingOffer } from '#shared/shipping.ts';
+import type { StoreSettingsBodySchema } from '#shared/settings.ts';
+import type { z } from 'zod';
+import type { Database } from '#db/client.ts';
+import type { Notifier } from '../../lib/notifier.ts';
+import * as repo from './repo.ts';
+
+const CHANNEL = 'store_settings';
+
+export type SettingsService = Awaited<ReturnType<typeof createSettingsService>>;
+
+/** What the settings are at the first start: the environment's contacts and the store's shipping defaults. */
+export interface SettingsDefaults {
+  shippingRateCents: number;
+  supportEmail: string;
+  supportPhone: string;
+  ownerEmail: string | undefined;
+}
+
+const toView = (r: repo.SettingsRow): StoreSettings => ({
+  shippingRate: formatCents(r.shippingRateCents),
+  freeShippingOver: r.freeShippingOverCents === null ? null : formatCents(r.freeShippingOverCents),
+  supportEmail: r.supportEmail,
+  supportPhone: r.supportPhone,
+  ownerEmail: r.ownerEmail,
+  reminderDelayHours: r.reminderDelayHours,
+  updatedAt: r.updatedAt.toISOString(),
+  updatedBy: r.updatedBy,
+});
+
+/**
+ * The store's settings (docs/decisions/0039): one row, written at the first start from the
+ * environment, then the dashboard's. Every instance keeps the current row in memory, read at start
+ * and again whenever any instance changes it (LISTEN/NOTIFY), so reading them costs no query.
+ */
+export async function createSettingsService(db: Database, notifier: Notifier, defaults: SettingsDefaults) {
+  await repo.insertDefaults(db, {
+    shippingRateCents: defaults.shippingRateCents,
+    supportEmail: defaults.supportEmail,
+    supportPhone: defaults.supportPhone,
+    ownerEmail: defaults.ownerEmail ?? null,
+  });
+  const read = async () => {
+    const row = await repo.selectSettings(db);
+    if (!row) throw new Error('the store has no settings row');
+    return row;
+  };
+  let current = await read();
+  notifier.subscribe(CHANNEL, () => {
+    void read().then(
+      (row) => {
+        current = row;
+      },
+      () => {},
+    );
+  });
+
+  return {
+    /** The settings now, as this instance knows them. */
+    current: () => current,
+    view: () => toView(current),
+    /** The shipping offer: the flat rate and the free-shipping amount. */
+    shipping: (): ShippingOffer => ({ rateCents: current.shippingRateCents, freeOverCents: current.freeShippingOverCents }),
+
+    /** Reads them again (every minute: a change another instance announced and this one missed). */
+    async refresh(): Promise<void> {
+      current = await read();
+    },
+
+    /** PUT /api/admin/settings. */
+    async update(body: z.output<typeof StoreSettingsBodySchema>, admin: string): Promise<StoreSettings> {
+      current = await repo.updateSettings(db, {
+        shippingRateCents: parseCents(body.shippingRate),
+        freeShippingOverCents: body.freeShippingOver === null ? null : parseCents(body.freeShippingOver),
+        supportEmail: body.supportEmail,
+        supportPhone: body.supportPhone,
+        ownerEmail: body.ownerEmail,
+        reminderDelayHours: body.reminderDelayHours,
+        updatedBy: admin,
+      });
+      await notifier.publish(CHANNEL);
+      return toView(current);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { REQUIRED } from './messages.ts';
+import { parseCents } from './money.ts';
+import { singleLine } from './validation.ts';
+
+/** The store's settings, edited in the dashboard's Settings tab (docs/product.md §2, docs/decisions/0039). */
+export interface StoreSettings {
+  /** The flat shipping rate of an order, a decimal string. */
+  shippingRate: string;
+  /** Orders whose subtotal after discounts reaches this ship free, a decimal string; null: never. */
+  freeShippingOver: string | null;
+  supportEmail: string;
+  supportPhone: string;
+  /** Where the owner's alerts go (low stock, returns); null: none are sent. */
+  ownerEmail: string | null;
+  /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
+  reminderDelayHours: number | null;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+export const REMINDER_DELAY_MIN_HOURS = 1;
+export const REMINDER_DELAY_MAX_HOURS = 48;
+
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+const amount = (name: string, max: number) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? REQUIRED : `${name} must be an amount such as 3.91`) })
+    .trim()
+    .min(1, REQUIRED)
+    .regex(AMOUNT, `${name} must be an amount such as 3.91`)
+    .refine((v) => !AMOUNT.test(v) || parseCents(v) <= max, `${name} must be at most ${(max / 100).toFixed(2)}`);
+
+/** PUT /api/admin/settings: every setting at once (the form sends them all). */
+export const StoreSettingsBodySchema = z.strictObject({
+  shippingRate: amount('The shipping rate', 100_000),
+  freeShippingOver: amount('The free-shipping amount', 100_000_000).nullable(),
+  supportEmail: singleLine(254)
+    .min(1, REQUIRED)
+    .pipe(z.email({ error: 'Enter an e-mail address' })),
+  supportPhone: singleLine(40)
+    .min(1, REQUIRED)
+    .regex(/^[+\d][\d ()+.-]{2,39}$/, 'Enter a phone number (digits, spaces, + - ( ) .)'),
+  ownerEmail: singleLine(254)
+    .pipe(z.email({ error: 'Enter an e-mail address' }))
+    .nullable(),
+  reminderDelayHours: z
+    .number({ error: 'The reminder delay must be a whole number of hours, or off' })
+    .int('The reminder delay must be a whole number of hours')
+    .min(
+      REMINDER_DELAY_MIN_HOURS,
+      `The reminder delay must be between ${REMINDER_DELAY_MIN_HOURS} and ${REMINDER_DELAY_MAX_HOURS} hours`,
+    )
+    .max(
+      REMINDER_DELAY_MAX_HOURS,
+      `The reminder delay must be between ${REMINDER_DELAY_MIN_HOURS} and ${REMINDER_DELAY_MAX_HOURS} hours`,
+    )
+    .nullable(),
+});
+export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;
