@@ -18,6 +18,8 @@ const PAGES = {
   confirmation: 'src/client/storefront/checkout/confirmation-page.tsx',
   order: 'src/client/storefront/orders/order-status-page.tsx',
   lookup: 'src/client/storefront/orders/lookup-page.tsx',
+  recover: 'src/client/storefront/recovery/recover-page.tsx',
+  unsubscribe: 'src/client/storefront/recovery/unsubscribe-page.tsx',
 };
 
 function closure(key, into = new Set()) {
@@ -38,7 +40,7 @@ const rows = Object.entries(PAGES).map(([page, source]) => {
 
 const args = process.argv.slice(2);
 if (args.includes('--json')) console.log(JSON.stringify(rows));
-else for (const r of rows) console.log(`${r.page.padEnd(8)} ${String(r.kb).padStart(6)} KB gzip in ${r.chunks} chunks`);
+else for (const r of rows) console.log(`${r.page.padEnd(12)} ${String(r.kb).padStart(6)} KB gzip in ${r.chunks} chunks`);
 const maxIdx = args.indexOf('--max-kb');
 if (maxIdx >= 0) {
   const max = Number(args[maxIdx + 1]);

@@ -23,6 +23,8 @@ import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
 import { createFileStore, type FileStore, importFilesFromDisk } from './domains/files/store.ts';
 import { createBuiltinLabelProvider } from './domains/fulfilment/builtin-labels.ts';
 import type { LabelProvider } from './domains/fulfilment/label-provider.ts';
+import { adminDiscountRoutes } from './domains/discounts/routes.ts';
+import { createDiscountsService, type DiscountsService } from './domains/discounts/service.ts';
 import { createEasyPostProvider } from './domains/fulfilment/easypost-provider.ts';
 import { adminFulfilmentRoutes } from './domains/fulfilment/routes.ts';
 import { createFulfilmentService, type FulfilmentService } from './domains/fulfilment/service.ts';
@@ -32,6 +34,9 @@ import { orderStatusRoutes } from './domains/order-status/routes.ts';
 import { createOrderStatusService, type OrderStatusService } from './domains/order-status/service.ts';
 import { adminReturnRoutes } from './domains/returns/routes.ts';
 import { createReturnsService, type ReturnsService } from './domains/returns/service.ts';
+import { createRecoveryLinks } from './domains/recovery/links.ts';
+import { recoveryRoutes } from './domains/recovery/routes.ts';
+import { createRecoveryService, type RecoveryService } from './domains/recovery/service.ts';
 import { adminSettingsRoutes } from './domains/settings/routes.ts';
 import { createSettingsService, type SettingsService } from './domains/settings/service.ts';
 import { healthRoutes } from './domains/health/routes.ts';
@@ -71,11 +76,15 @@ export interface Services {
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
   returns: ReturnsService;
+  /** Abandoned-checkout reminders and their links (docs/decisions/0041). */
+  recovery: RecoveryService;
   /** The shopper's order page. */
   orderStatus: OrderStatusService;
   analytics: AnalyticsService;
   /** The store's settings the owner edits (docs/decisions/0039). */
   settings: SettingsService;
+  /** Discount codes and their uses (docs/decisions/0040). */
+  discounts: DiscountsService;
   outbox: Outbox;
 }
 
@@ -228,6 +237,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ? createEasyPostProvider({ apiKey: labels.apiKey, apiUrl: labels.apiUrl, webhookSecret: labels.webhookSecret })
       : createBuiltinLabelProvider({ ...config.shipping, costCents: config.shipping.labelCostCents }));
   const orderLinks = createOrderLinks(tokenSecret, config.publicUrl);
+  const discounts = createDiscountsService(database.db, async () => (await catalog.listAllProducts()).map((p) => p.id));
   const orders = createOrdersService({
     db: database.db,
     catalog,
@@ -238,6 +248,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reviewLink: (email, productId) => reviews.reviewLink(email, productId),
     orderPageLink: orderLinks.link,
     deliveriesTracked: labelProvider.tracks,
+    emailBound: (tx, orderId, email) => discounts.bindEmail(tx, orderId, email),
   });
   const checkout = createCheckoutService({
     db: database.db,
@@ -248,6 +259,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
     shipping: settings.shipping,
+    discounts,
+    discountCodesPerHour: config.rateLimits.discountCodesPerHour,
     hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
   });
   const reviews = createReviewsService({
@@ -306,11 +319,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       lookupsPerEmailPerHour: config.rateLimits.orderLookupsPerEmailPerHour,
     },
   });
+  const recovery = createRecoveryService({
+    db: database.db,
+    orders,
+    cart,
+    outbox,
+    links: createRecoveryLinks(tokenSecret, config.publicUrl),
+    orderPageLink: orderLinks.link,
+    store,
+    reminderDelayHours: () => settings.current().reminderDelayHours,
+    log: app.log,
+  });
   const analytics = createAnalyticsService(database.db, {
     orders,
     reviews,
     ownHost: new URL(config.publicUrl).hostname,
     retentionDays: config.analyticsRetentionDays,
+    recovery,
   });
   const customers = createCustomersService(database.db);
   app.decorate('services', {
@@ -324,9 +349,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reviews,
     fulfilment,
     returns,
+    recovery,
     orderStatus,
     analytics,
     settings,
+    discounts,
     outbox,
   });
   app.decorateRequest('admin', null);
@@ -350,6 +377,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (labelProvider.parseWebhook) await app.register(labelWebhookRoutes(labelProvider));
   await app.register(reviewRoutes);
   await app.register(orderStatusRoutes);
+  await app.register(recoveryRoutes);
   await app.register(analyticsCollectRoutes);
   await app.register(adminAuthRoutes);
   // Everything the owner can see or change: a valid session and a same-origin request (docs/engineering.md §6).
@@ -362,6 +390,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await admin.register(adminFulfilmentRoutes);
     await admin.register(adminReturnRoutes);
     await admin.register(adminSettingsRoutes);
+    await admin.register(adminDiscountRoutes);
     await admin.register(adminReviewRoutes);
     await admin.register(adminAnalyticsRoutes);
   });

@@ -112,6 +112,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_ORDER_LOOKUPS_PER_IP_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: positiveInt.default(10),
   RATE_LIMIT_RETURN_REQUESTS_PER_HOUR: positiveInt.default(10),
+  RATE_LIMIT_DISCOUNT_CODES_PER_HOUR: positiveInt.default(30),
   PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
   /** A checkout's stock is held this long after its page was last open (the page renews it every minute). */
   STOCK_HOLD_MINUTES: positiveInt.default(10),
@@ -237,6 +238,8 @@ export interface Config {
     readonly orderLookupsPerEmailPerHour: number;
     /** Return requests per hour from one client address. */
     readonly returnRequestsPerHour: number;
+    /** Discount codes tried per hour from one client address (every instance counts the same). */
+    readonly discountCodesPerHour: number;
   };
   readonly pendingOrderTtlMinutes: number;
   readonly stockHold: {
@@ -346,6 +349,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       orderLookupsPerIpPerHour: e.RATE_LIMIT_ORDER_LOOKUPS_PER_IP_PER_HOUR,
       orderLookupsPerEmailPerHour: e.RATE_LIMIT_ORDER_LOOKUPS_PER_EMAIL_PER_HOUR,
       returnRequestsPerHour: e.RATE_LIMIT_RETURN_REQUESTS_PER_HOUR,
+      discountCodesPerHour: e.RATE_LIMIT_DISCOUNT_CODES_PER_HOUR,
     },
     pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,
     stockHold: {

@@ -14,6 +14,8 @@ export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
     app.services.checkout.retryPendingRefunds().catch((err: unknown) => app.log.warn({ err }, 'refund retry failed')),
     app.services.settings.refresh().catch((err: unknown) => app.log.warn({ err }, 'settings refresh failed')),
   ]);
+  // Checkouts left at the payment step past the owner's delay get their one reminder (docs/decisions/0041).
+  await app.services.recovery.sweep().catch((err: unknown) => app.log.warn({ err }, 'checkout reminder sweep failed'));
   // After the order sweep, so the orders it closed are folded in now rather than a minute later.
   await app.services.orders.foldSummary().catch((err: unknown) => app.log.warn({ err }, 'orders summary fold failed'));
   await app.services.analytics.rollUp().catch((err: unknown) => app.log.warn({ err }, 'analytics rollup failed'));

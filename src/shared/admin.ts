@@ -147,6 +147,12 @@ export interface AdminOrder {
   shippingZip: string | null;
   shippingCountry: string | null;
   total: string;
+  /** The discount code the shopper applied and what it took off the subtotal; null without one. */
+  discount: { code: string; amount: string } | null;
+  /** What the shopper paid for shipping, a decimal string (0.00 when it shipped free). */
+  shippingCharged: string;
+  /** How it was paid, as the payment provider reports it (card, apple_pay, google_pay, link, …); null before payment. */
+  paymentMethodKind: string | null;
   /** What was refunded so far (refunds the provider accepted or is still answering), a decimal string. */
   refundedTotal: string;
   createdAt: string;

@@ -1,4 +1,5 @@
 // The analytics response (docs/product.md §3 "Analytics report"), without zod for the dashboard.
+import type { ReminderFigures } from './recovery.ts';
 
 /**
  * The periods the owner chooses between on the Analytics tab, each a run of whole UTC days ending
@@ -51,6 +52,8 @@ export interface AnalyticsResponse {
   /** One entry per day of the period, oldest first: sessions started that day, net revenue of the orders paid that day. */
   daily: { date: string; sessions: number; revenue: string }[];
   topPages: { path: string; views: number }[];
+  /** The period's checkout reminders: sent, and the orders and revenue they recovered (docs/decisions/0041). */
+  reminders: ReminderFigures;
   trafficSources: { source: string; percentage: number }[];
   /** p75 over the last 30 days whatever the period (as Core Web Vitals are judged); null when nothing was measured. */
   vitals: { lcp: number | null; inp: number | null; cls: number | null; samples: number };

@@ -77,6 +77,8 @@ export interface CheckoutOrder {
   /** `image`: the product's picture now (its upload, or the drawn art for the line), not a copy made at purchase. */
   items: { productId: number; name: string; unitPrice: string; quantity: number; lineTotal: string; image: ProductPicture }[];
   subtotal: string;
+  /** The discount code applied and what it takes off the subtotal (a decimal string); null without one. */
+  discount: { code: string; amount: string } | null;
   shipping: string;
   total: string;
   currency: 'usd';

@@ -11,6 +11,8 @@ export const ORDER_EVENT_TYPES = [
   'label_voided',
   'label_printed',
   'status_changed',
+  'discount_applied',
+  'discount_removed',
   'tracking',
   'return_requested',
   'return_approved',

@@ -1,5 +1,14 @@
-/** A shopper's order page: its path holds the key to the order, so no tag nor log may read it (ADR 0038). */
-export const isOrderPagePath = (pathname: string) => pathname.startsWith('/orders/');
+/**
+ * The pages whose path holds a signed key: a shopper's order page (ADR 0038), and a checkout
+ * reminder's restore and unsubscribe pages (ADR 0041). No tag nor log may read them.
+ */
+const KEYED_PAGES = ['/orders/', '/recover/', '/unsubscribe/'] as const;
 
-/** A path as first-party analytics keeps it: an order page's token is left out. */
-export const analyticsPath = (pathname: string) => (isOrderPagePath(pathname) ? '/orders/:token' : pathname);
+/** A page whose path is a key (an order's page, a reminder's links): no tag, no shared cache, no log. */
+export const isOrderPagePath = (pathname: string) => KEYED_PAGES.some((prefix) => pathname.startsWith(prefix));
+
+/** A path as first-party analytics keeps it: a keyed page's token is left out (`/orders/:token`). */
+export const analyticsPath = (pathname: string) => {
+  const prefix = KEYED_PAGES.find((p) => pathname.startsWith(p));
+  return prefix ? `${prefix}:token` : pathname;
+};

@@ -26,6 +26,8 @@ export interface OrderStatusView {
   placedAt: string;
   items: { productId: number; name: string; quantity: number; unitPrice: string; lineTotal: string }[];
   subtotal: string;
+  /** The discount code applied and what it took off; null without one. */
+  discount: { code: string; amount: string } | null;
   shipping: string;
   total: string;
   /** What was refunded so far, a decimal string ("0.00" when nothing). */

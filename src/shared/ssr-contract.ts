@@ -1,6 +1,7 @@
 import type { PublicProduct } from './catalog.ts';
 import type { ContentPage } from './content.ts';
 import type { OrderStatusView } from './order-status.ts';
+import type { UnsubscribeView } from './recovery.ts';
 import type { ShippingOffer } from './shipping.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface SsrDataLoaders {
   getRatingSummary(productId: number): Promise<{ average: number; count: number } | null>;
   /** The shopper's order page for its token; null when the token opens nothing. */
   getOrderStatus(token: string): Promise<OrderStatusView | null>;
+  /** A reminder's unsubscribe page for its token: the address and whether it is unsubscribed; null when the token opens nothing. */
+  getUnsubscribe(token: string): Promise<UnsubscribeView | null>;
 }
 
 /** Configuration the browser may see, injected into the page as JSON (window.__PUBLIC_CONFIG__). */

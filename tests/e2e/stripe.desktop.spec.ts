@@ -80,10 +80,10 @@ test('with Stripe configured, a shopper pays through the Payment Element and the
   const outside = await routeStripe(page);
   await toPaymentStep(page);
   await expectPaymentElement(page);
-  // No test card form in Stripe mode; the Payment Element asked for the tabs layout.
+  // No test card form in Stripe mode; the Payment Element asked for the tabs layout, wallets allowed.
   await expect(page.getByRole('heading', { name: 'Test card' })).toHaveCount(0);
   const stub = await page.evaluate(() => (window as unknown as { __stripeStub: Record<string, unknown[]> }).__stripeStub);
-  expect(stub.paymentElementOptions?.[0]).toMatchObject({ layout: 'tabs' });
+  expect(stub.paymentElementOptions?.[0]).toMatchObject({ layout: 'tabs', wallets: { applePay: 'auto', googlePay: 'auto' } });
 
   const paymentIntentId = /[?&]payment_intent=(pi_[A-Za-z0-9]+)_secret_/.exec(page.url())?.[1] ?? '';
   await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
@@ -118,6 +118,32 @@ test('with Stripe configured, a shopper pays through the Payment Element and the
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText('$48.90');
   await expect(page).toHaveURL(/\/order-confirmation$/);
+});
+
+test('the Payment Element offers Apple Pay, Google Pay and Link, and a shopper pays with Apple Pay without leaving the page', async ({
+  page,
+}) => {
+  const outside = await routeStripe(page);
+  await toPaymentStep(page);
+  await expectPaymentElement(page);
+  const paymentIntentId = /[?&]payment_intent=(pi_[A-Za-z0-9]+)_secret_/.exec(page.url())?.[1] ?? '';
+  // The tabs follow the PaymentIntent's payment methods (automatic, without redirects: docs/decisions/0042).
+  await expect(page.getByRole('tab')).toHaveText(['Card', 'Apple Pay', 'Google Pay', 'Link']);
+  expect(fake.intents.get(paymentIntentId)?.payment_method_types).toEqual(['card', 'link']);
+
+  await page.getByRole('tab', { name: 'Apple Pay' }).click();
+  await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/order-confirmation$/);
+  await expect(page.getByTestId('order-total')).toHaveText('$48.90');
+
+  // Stripe's charge is an Apple Pay one, and the shopper was never sent anywhere but the store.
+  expect(fake.latestCharge(paymentIntentId)).toMatchObject({
+    status: 'succeeded',
+    payment_method_details: { type: 'card', card: { wallet: { type: 'apple_pay' } } },
+  });
+  expect([...new Set(outside)].sort()).toEqual(['https://api.stripe.com', 'https://js.stripe.com']);
 });
 
 test('with Stripe, a declined card shows Stripe’s message and the shopper can pay with another card', async ({ page }) => {

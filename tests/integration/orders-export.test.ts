@@ -41,7 +41,15 @@ describe('GET /api/orders/export.csv', () => {
     expect(cell('First name')).toBe("'=cmd|calc");
     expect(cell('Address')).toBe('12 Iron Way, Apt 4');
     expect(cell('Items')).toBe('2 × Single Bottle @ 18.99; 1 × Smelling Salts 3-Pack @ 44.99');
-    expect([cell('Subtotal'), cell('Shipping'), cell('Total')]).toEqual(['82.97', '3.91', '86.88']);
+    expect([
+      cell('Subtotal'),
+      cell('Discount code'),
+      cell('Discount'),
+      cell('Shipping'),
+      cell('Total'),
+      cell('Refunded'),
+    ]).toEqual(['82.97', '', '0.00', '3.91', '86.88', '0.00']);
+    expect(cell('Payment method')).toBe('card');
   });
 
   it('takes a period of days and a status, and leaves out checkouts that were never paid', async () => {

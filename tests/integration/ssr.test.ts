@@ -244,6 +244,36 @@ describe('server-rendered storefront', () => {
     }
   });
 
+  it('keeps a shared link’s discount code in the tab for the checkout, and only a code’s form', async () => {
+    const html = (await t.app.inject({ url: '/product/6?utm_source=ig&code=spring-10' })).body;
+    const script = /<script nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const stored = new Map<string, string>();
+    const sessionStorage = { setItem: (k: string, v: string) => stored.set(k, v) };
+    vm.runInNewContext(script.slice(0, script.indexOf('window.__RQ_STATE__')), { sessionStorage });
+    expect([...stored]).toEqual([['iw_code', 'spring-10']]);
+    // Storage switched off: the page still runs.
+    expect(() =>
+      vm.runInNewContext(script.slice(0, script.indexOf('window.__RQ_STATE__')), {
+        sessionStorage: {
+          setItem() {
+            throw new Error('denied');
+          },
+        },
+      }),
+    ).not.toThrow();
+    for (const url of [
+      '/',
+      '/?code=',
+      '/?code=%3C%2Fscript%3E%3Cscript%3Ealert(1)',
+      `/?code=${'X'.repeat(40)}`,
+      '/?code=a%20b',
+    ]) {
+      const body = (await t.app.inject({ url })).body;
+      expect([url, body.includes('sessionStorage.setItem')]).toEqual([url, false]);
+      expect(body).not.toContain('<script>alert(1)');
+    }
+  });
+
   it('escapes data placed inside scripts', () => {
     expect(serializeForScript({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>');
   });

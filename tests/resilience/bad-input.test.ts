@@ -55,6 +55,10 @@ const TABLES = [
   'return_requests',
   'return_items',
   'store_settings',
+  'discount_codes',
+  'discount_redemptions',
+  'checkout_reminders',
+  'mail_unsubscribes',
 ];
 
 /** A token of the order page's form whose signature is no store's. */
@@ -147,6 +151,11 @@ const ENDPOINTS: { method: InjectOptions['method']; url: string; admin?: boolean
   { method: 'POST', url: '/api/admin/returns/101/refuse', admin: true, body: true },
   { method: 'POST', url: '/api/admin/returns/101/receive', admin: true, body: true },
   { method: 'PUT', url: '/api/admin/settings', admin: true, body: true },
+  { method: 'POST', url: '/api/checkout/pi_0000000000000000000000/discount', body: true },
+  { method: 'POST', url: '/api/admin/discounts', admin: true, body: true },
+  { method: 'PUT', url: '/api/admin/discounts/1', admin: true, body: true },
+  { method: 'POST', url: `/api/recover/${FOREIGN_TOKEN}`, body: true },
+  { method: 'POST', url: `/api/unsubscribe/${FOREIGN_TOKEN}`, body: true },
 ];
 
 const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => string; admin?: boolean }[] = [
@@ -202,6 +211,14 @@ const ID_ENDPOINTS: { method: InjectOptions['method']; url: (id: string) => stri
   { method: 'POST', url: (id) => `/api/admin/returns/${id}/refuse`, admin: true },
   { method: 'POST', url: (id) => `/api/admin/returns/${id}/receive`, admin: true },
   { method: 'GET', url: (id) => `/api/admin/returns/${id}/label`, admin: true },
+  { method: 'POST', url: (id) => `/api/checkout/${id}/discount` },
+  { method: 'DELETE', url: (id) => `/api/checkout/${id}/discount` },
+  { method: 'PUT', url: (id) => `/api/admin/discounts/${id}`, admin: true },
+  { method: 'DELETE', url: (id) => `/api/admin/discounts/${id}`, admin: true },
+  { method: 'POST', url: (id) => `/api/recover/${id}` },
+  { method: 'POST', url: (id) => `/api/recover/${id}.${id}` },
+  { method: 'GET', url: (id) => `/api/unsubscribe/${id}` },
+  { method: 'POST', url: (id) => `/api/unsubscribe/${id}.${id}` },
 ];
 
 describe('a corpus of malformed requests', () => {
@@ -294,6 +311,10 @@ describe('hostile values in every field', () => {
       sql`update orders set status = 'delivered', shipped_at = now(), delivered_at = now() where id = ${boughtOrder?.id ?? 0}`,
     );
     const orderToken = t.app.services.orderStatus.link(boughtOrder?.id ?? 0).split('/orders/')[1] ?? '';
+    // The pending checkout's reminder link: hostile session ids must bring nothing back into a cart.
+    const restoreToken = t.app.services.recovery.links.restoreToken(
+      (await t.app.services.orders.byPaymentId(pendingPayment))?.id ?? 0,
+    );
     const carted = shopper(t.app);
     const item = (await carted.add(5, 1)).json() as { id: string };
     const product = (
@@ -395,6 +416,25 @@ describe('hostile values in every field', () => {
           supportPhone: '+1-800-555-0199',
           ownerEmail: 'owner@ironwakesalts.com',
           reminderDelayHours: 4,
+        },
+      },
+      { method: 'POST', url: `/api/checkout/${pendingPayment}/discount`, body: { code: 'NOSUCHCODE' } },
+      { method: 'POST', url: `/api/recover/${restoreToken}`, body: { sessionId: newSessionId() } },
+      {
+        method: 'POST',
+        url: '/api/admin/discounts',
+        admin: true,
+        body: {
+          code: 'SPRING-10',
+          kind: 'percent',
+          value: '10',
+          minSubtotal: '40.00',
+          startsOn: '2026-03-01',
+          endsOn: '2026-03-31',
+          usageLimit: 100,
+          oncePerEmail: true,
+          productIds: [5, 6],
+          active: true,
         },
       },
     ];

@@ -61,6 +61,22 @@ export function shopper(app: FastifyInstance, sessionId = newSessionId(), ip = '
         url: '/api/payments/test/confirm',
         payload: { paymentIntentId: paymentIntentIdOrSecret, cardNumber },
       }),
+    /** The checkout page's discount code field. */
+    code: (paymentIntentId: string, code: unknown) =>
+      app.inject({
+        method: 'POST',
+        remoteAddress,
+        url: `/api/checkout/${paymentIntentId}/discount`,
+        headers: { 'x-session-id': sessionId },
+        payload: { code },
+      }),
+    dropCode: (paymentIntentId: string) =>
+      app.inject({
+        method: 'DELETE',
+        remoteAddress,
+        url: `/api/checkout/${paymentIntentId}/discount`,
+        headers: { 'x-session-id': sessionId },
+      }),
     complete: (paymentIntentId: string) =>
       app.inject({ method: 'POST', url: '/api/orders/complete', remoteAddress, payload: { paymentIntentId } }),
   };

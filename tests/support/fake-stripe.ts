@@ -12,6 +12,21 @@ import Stripe from 'stripe';
  * `pm_card_chargeDeclined` / 4000 0000 0000 0002 is declined, and
  * `pm_card_chargeDeclinedInsufficientFunds` / 4000 0000 0000 9995 has insufficient funds; and,
  * the fake's own, 4000 0000 0000 1000 leaves the payment processing until a test settles it.
+ * Three more test payment methods are the fake's own, named like Stripe's, so that tests can pay
+ * through a wallet or Link without a device: `pm_card_visa_applepay` (a Visa card paid through Apple Pay: type `card`, wallet
+ * `apple_pay`), `pm_card_visa_googlepay` (the same through Google Pay, wallet `google_pay`) and
+ * `pm_link` (a Link payment: type `link`). All three succeed.
+ *
+ * Payment methods, as Stripe decides them: a PaymentIntent created with `automatic_payment_methods`
+ * (or with neither that nor `allowed_payment_method_types`, Stripe's default) takes what the fake
+ * account has enabled: cards (with their wallets) and Link, plus Cash App Pay and Affirm, which
+ * redirect, unless `allow_redirects` is `never`; its confirmation then needs a `return_url` unless
+ * redirects are off. `allowed_payment_method_types` names the types itself. Confirming with a
+ * method of a type the PaymentIntent does not take is refused.
+ *
+ * Each confirmation creates a charge (failed for a decline) with the payment method's
+ * `payment_method_details`; the PaymentIntent's `latest_charge` is its id, or the charge itself
+ * when retrieved with `expand[]=latest_charge`.
  *
  * Refunds (`POST /v1/refunds`, `GET /v1/refunds/:id`) as Stripe's API reference describes them: of a
  * succeeded PaymentIntent, never more than is left of it (`amount_too_large`, or
@@ -39,10 +54,40 @@ export interface FakeIntent {
   client_secret: string;
   metadata: Record<string, string>;
   description: string | null;
-  allowed_payment_method_types: string[];
+  allowed_payment_method_types: string[] | null;
+  automatic_payment_methods: { enabled: boolean; allow_redirects?: 'always' | 'never' } | null;
+  payment_method_types: string[];
+  /** The payment method that paid (or is paying); null until then, and again after a decline. */
+  payment_method: string | null;
+  latest_charge: string | null;
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
   created: number;
   livemode: false;
+}
+
+/** What a charge says about the payment method, as Stripe's `payment_method_details` (the part the fake fills). */
+export type FakeMethodDetails =
+  | {
+      type: 'card';
+      card: {
+        brand: string;
+        last4: string;
+        funding: string;
+        country: string;
+        wallet: { type: string; dynamic_last4: string | null; [wallet: string]: unknown } | null;
+      };
+    }
+  | { type: 'link'; link: { country: string } };
+
+/** One confirmation attempt's charge, as the fake keeps it; its status follows its PaymentIntent. */
+interface StoredCharge {
+  id: string;
+  paymentIntent: string;
+  paymentMethod: string;
+  details: FakeMethodDetails;
+  /** A declined attempt: failed for good, whatever its PaymentIntent does next. */
+  failure: { code: string; message: string } | null;
+  created: number;
 }
 
 export interface FakeRefund {
@@ -69,34 +114,52 @@ export interface FakeRequest {
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const rand = (n: number) => Array.from(randomBytes(n), (b) => ALPHABET[b % ALPHABET.length]).join('');
 
-const OUTCOMES: Record<
-  string,
-  { ok: true } | { ok: 'processing' } | { ok: false; code: string; decline_code: string; message: string }
-> = {
-  pm_card_visa: { ok: true },
-  // The fake's own: a payment the bank is still processing (settled later with update()).
-  '4000000000001000': { ok: 'processing' },
-  '4242424242424242': { ok: true },
-  pm_card_chargeDeclined: {
-    ok: false,
-    code: 'card_declined',
-    decline_code: 'generic_decline',
-    message: 'Your card was declined.',
-  },
-  '4000000000000002': { ok: false, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-  pm_card_chargeDeclinedInsufficientFunds: {
-    ok: false,
-    code: 'card_declined',
-    decline_code: 'insufficient_funds',
-    message: 'Your card has insufficient funds.',
-  },
-  '4000000000009995': {
-    ok: false,
-    code: 'card_declined',
-    decline_code: 'insufficient_funds',
-    message: 'Your card has insufficient funds.',
-  },
+type Outcome = { ok: true } | { ok: 'processing' } | { ok: false; code: string; decline_code: string; message: string };
+
+const SUCCEEDS: Outcome = { ok: true };
+const DECLINED: Outcome = {
+  ok: false,
+  code: 'card_declined',
+  decline_code: 'generic_decline',
+  message: 'Your card was declined.',
 };
+const INSUFFICIENT: Outcome = {
+  ok: false,
+  code: 'card_declined',
+  decline_code: 'insufficient_funds',
+  message: 'Your card has insufficient funds.',
+};
+
+const card = (last4: string, wallet: string | null = null): FakeMethodDetails => ({
+  type: 'card',
+  card: {
+    brand: 'visa',
+    last4,
+    funding: 'credit',
+    country: 'US',
+    // Stripe names the wallet and adds an (empty here) hash of the same name.
+    wallet: wallet ? { type: wallet, dynamic_last4: last4, [wallet]: {} } : null,
+  },
+});
+
+/** Stripe's test payment methods and card numbers (and the fake's own): what each pays with, and what confirming it does. */
+const METHODS: Record<string, { details: FakeMethodDetails; outcome: Outcome }> = {
+  pm_card_visa: { details: card('4242'), outcome: SUCCEEDS },
+  '4242424242424242': { details: card('4242'), outcome: SUCCEEDS },
+  // The fake's own: a payment the bank is still processing (settled later with update()).
+  '4000000000001000': { details: card('1000'), outcome: { ok: 'processing' } },
+  pm_card_chargeDeclined: { details: card('0002'), outcome: DECLINED },
+  '4000000000000002': { details: card('0002'), outcome: DECLINED },
+  pm_card_chargeDeclinedInsufficientFunds: { details: card('9995'), outcome: INSUFFICIENT },
+  '4000000000009995': { details: card('9995'), outcome: INSUFFICIENT },
+  // The fake's own wallets and Link (see the comment at the top).
+  pm_card_visa_applepay: { details: card('4242', 'apple_pay'), outcome: SUCCEEDS },
+  pm_card_visa_googlepay: { details: card('4242', 'google_pay'), outcome: SUCCEEDS },
+  pm_link: { details: { type: 'link', link: { country: 'US' } }, outcome: SUCCEEDS },
+};
+
+/** The types the fake account has enabled for USD: those that keep the shopper on the page, then those that redirect. */
+const ACCOUNT_METHOD_TYPES = { onPage: ['card', 'link'], redirect: ['cashapp', 'affirm'] };
 
 /** `a[b][0]=c` form bodies as Stripe's SDK and Stripe.js send them, into nested objects. */
 function parseForm(body: string): Record<string, unknown> {
@@ -115,7 +178,9 @@ function parseForm(body: string): Record<string, unknown> {
   return out;
 }
 
-const asList = (v: unknown): string[] => (v && typeof v === 'object' ? Object.values(v).map(String) : []);
+/** `a[0]=x&a[1]=y` (the SDK's arrays) or `a[]=x` / `a=x` (a single value). */
+const asList = (v: unknown): string[] =>
+  v && typeof v === 'object' ? Object.values(v).map(String) : typeof v === 'string' && v ? [v] : [];
 
 export interface FakeStripe {
   url: string;
@@ -139,6 +204,8 @@ export interface FakeStripe {
   /** Webhook deliveries so far, with the store's answers. */
   deliveries: { type: string; status: number }[];
   refunds: Map<string, FakeRefund>;
+  /** An intent's latest charge as Stripe shows it (what `expand[]=latest_charge` returns); null before any confirmation. */
+  latestCharge(paymentIntentId: string): Record<string, unknown> | null;
   /** A refund made in Stripe's dashboard, not through the API of the store; its webhooks are sent. */
   refundFromDashboard(paymentIntentId: string, amount: number): FakeRefund;
   /** A refund that fails after it was accepted (Stripe's `refund.updated` with status failed). */
@@ -162,21 +229,48 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     [...refunds.values()]
       .filter((r) => r.payment_intent === piId && r.status !== 'failed' && r.status !== 'canceled')
       .reduce((sum, r) => sum + r.amount, 0);
-  const chargeOf = (pi: FakeIntent) => ({
-    id: `ch_${pi.id.slice(3)}`,
-    object: 'charge',
-    amount: pi.amount_received,
-    amount_refunded: refundedOf(pi.id),
-    refunded: refundedOf(pi.id) >= pi.amount_received,
-    currency: pi.currency,
-    payment_intent: pi.id,
-    status: 'succeeded',
-    refunds: {
-      object: 'list',
-      data: [...refunds.values()].filter((r) => r.payment_intent === pi.id).reverse(),
-      has_more: false,
-    },
-  });
+  const charges = new Map<string, StoredCharge>();
+  /** The id of the charge that pays an intent (one at most: an intent succeeds once); failed attempts get their own. */
+  const payingChargeId = (pi: FakeIntent) => `ch_${pi.id.slice(3)}`;
+  /** A charge as Stripe shows it now; without a stored one, the paying charge of an intent a test settled with update(). */
+  const chargeOf = (pi: FakeIntent, stored = charges.get(payingChargeId(pi))) => {
+    const status = stored?.failure
+      ? 'failed'
+      : pi.status === 'succeeded'
+        ? 'succeeded'
+        : pi.status === 'processing'
+          ? 'pending'
+          : 'failed';
+    const amount = status === 'succeeded' ? pi.amount_received : pi.amount;
+    return {
+      id: stored?.id ?? payingChargeId(pi),
+      object: 'charge',
+      amount,
+      amount_captured: status === 'succeeded' ? amount : 0,
+      amount_refunded: refundedOf(pi.id),
+      refunded: status === 'succeeded' && refundedOf(pi.id) >= amount,
+      captured: status === 'succeeded',
+      paid: status === 'succeeded',
+      currency: pi.currency,
+      payment_intent: pi.id,
+      payment_method: stored?.paymentMethod ?? null,
+      payment_method_details: stored?.details ?? null,
+      failure_code: stored?.failure?.code ?? null,
+      failure_message: stored?.failure?.message ?? null,
+      status,
+      created: stored?.created ?? pi.created,
+      livemode: false,
+      refunds: {
+        object: 'list',
+        data: [...refunds.values()].filter((r) => r.payment_intent === pi.id).reverse(),
+        has_more: false,
+      },
+    };
+  };
+  const latestChargeOf = (pi: FakeIntent) => {
+    const stored = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
+    return stored ? chargeOf(pi, stored) : null;
+  };
   const idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   const requests: FakeRequest[] = [];
   const deliveries: { type: string; status: number }[] = [];
@@ -221,25 +315,70 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
         payment_intent: pi,
       });
     }
+    const auto = pi.automatic_payment_methods;
+    if (auto?.enabled && auto.allow_redirects !== 'never' && !params.return_url) {
+      return error(
+        400,
+        'invalid_request_error',
+        'This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may redirect your customer off of your page: you must provide a `return_url`. Set `automatic_payment_methods[allow_redirects]` to `never` when creating the PaymentIntent to accept only payment methods that do not redirect.',
+        { code: 'parameter_missing', param: 'return_url' },
+      );
+    }
     const data = params.payment_method_data as { card?: { number?: string } } | undefined;
-    const card = String(params.payment_method ?? data?.card?.number ?? '').replace(/\s/g, '');
-    const outcome = OUTCOMES[card];
-    if (!outcome) {
+    const key = String(params.payment_method ?? data?.card?.number ?? '').replace(/\s/g, '');
+    const method = METHODS[key];
+    if (!method) {
       return error(402, 'card_error', 'Your card number is incorrect.', { code: 'incorrect_number' });
     }
+    if (!pi.payment_method_types.includes(method.details.type)) {
+      return error(
+        400,
+        'invalid_request_error',
+        `The PaymentMethod provided (${method.details.type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${pi.payment_method_types.join(', ')}.`,
+        { code: 'payment_intent_incompatible_payment_method', payment_intent: pi },
+      );
+    }
+    const paymentMethod = key.startsWith('pm_') ? key : `pm_${rand(24)}`;
+    const { outcome } = method;
+    const charge: StoredCharge = {
+      id: outcome.ok ? payingChargeId(pi) : `ch_${rand(24)}`,
+      paymentIntent: pi.id,
+      paymentMethod,
+      details: structuredClone(method.details),
+      failure: outcome.ok ? null : { code: outcome.decline_code, message: outcome.message },
+      created: Math.floor(Date.now() / 1000),
+    };
+    charges.set(charge.id, charge);
     if (outcome.ok === 'processing') {
-      Object.assign(pi, { status: 'processing', last_payment_error: null });
+      Object.assign(pi, {
+        status: 'processing',
+        last_payment_error: null,
+        payment_method: paymentMethod,
+        latest_charge: charge.id,
+      });
       return { status: 200, body: pi };
     }
     if (outcome.ok) {
-      Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
+      Object.assign(pi, {
+        status: 'succeeded',
+        amount_received: pi.amount,
+        last_payment_error: null,
+        payment_method: paymentMethod,
+        latest_charge: charge.id,
+      });
       deliver(pi, 'payment_intent.succeeded');
       return { status: 200, body: pi };
     }
     const { ok: _ok, ...failure } = outcome;
-    Object.assign(pi, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', ...failure } });
+    // A declined payment method is detached from the intent; the failed charge stays its latest.
+    Object.assign(pi, {
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', ...failure },
+      payment_method: null,
+      latest_charge: charge.id,
+    });
     deliver(pi, 'payment_intent.payment_failed');
-    return error(402, 'card_error', failure.message, { ...failure, payment_intent: pi });
+    return error(402, 'card_error', failure.message, { ...failure, charge: charge.id, payment_intent: pi });
   }
 
   function createRefund(pi: FakeIntent, amount: number, metadata: Record<string, string>): FakeRefund {
@@ -249,7 +388,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       amount,
       currency: pi.currency,
       payment_intent: pi.id,
-      charge: `ch_${pi.id.slice(3)}`,
+      charge: payingChargeId(pi),
       status: 'succeeded',
       failure_reason: null,
       metadata,
@@ -280,6 +419,35 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       if (!Number.isInteger(amount) || amount < 50) {
         return error(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', { code: 'amount_too_small' });
       }
+      const allowed = params.allowed_payment_method_types === undefined ? null : asList(params.allowed_payment_method_types);
+      const auto = params.automatic_payment_methods as { enabled?: string; allow_redirects?: string } | undefined;
+      if (auto && auto.enabled !== 'true' && auto.enabled !== 'false') {
+        return error(400, 'invalid_request_error', 'Missing required param: automatic_payment_methods[enabled].', {
+          code: 'parameter_missing',
+          param: 'automatic_payment_methods[enabled]',
+        });
+      }
+      if (auto?.allow_redirects !== undefined && auto.allow_redirects !== 'always' && auto.allow_redirects !== 'never') {
+        return error(
+          400,
+          'invalid_request_error',
+          'Invalid automatic_payment_methods[allow_redirects]: must be one of always or never',
+          {
+            param: 'automatic_payment_methods[allow_redirects]',
+          },
+        );
+      }
+      // Without either parameter, Stripe enables automatic payment methods (redirects allowed).
+      const automatic: FakeIntent['automatic_payment_methods'] = auto
+        ? { enabled: auto.enabled === 'true', allow_redirects: auto.allow_redirects === 'never' ? 'never' : 'always' }
+        : allowed
+          ? null
+          : { enabled: true, allow_redirects: 'always' };
+      const types =
+        allowed ??
+        (automatic?.enabled
+          ? [...ACCOUNT_METHOD_TYPES.onPage, ...(automatic.allow_redirects === 'never' ? [] : ACCOUNT_METHOD_TYPES.redirect)]
+          : ['card']);
       const id = `pi_${rand(24)}`;
       const pi: FakeIntent = {
         id,
@@ -291,7 +459,11 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
         client_secret: `${id}_secret_${rand(25)}`,
         metadata: (params.metadata as Record<string, string>) ?? {},
         description: typeof params.description === 'string' ? params.description : null,
-        allowed_payment_method_types: asList(params.allowed_payment_method_types),
+        allowed_payment_method_types: allowed,
+        automatic_payment_methods: automatic,
+        payment_method_types: types,
+        payment_method: null,
+        latest_charge: null,
         last_payment_error: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
@@ -349,7 +521,30 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     if (publishableAuth && params.client_secret !== pi.client_secret) {
       return error(404, 'invalid_request_error', `No such payment_intent: '${pi.id}'`, { code: 'resource_missing' });
     }
-    if (method === 'GET' && !m[2]) return { status: 200, body: pi };
+    if (method === 'GET' && !m[2]) {
+      // Stripe expands only when asked; the charge is its state now, not a copy taken at confirmation.
+      const body = asList(params.expand).includes('latest_charge') ? { ...pi, latest_charge: latestChargeOf(pi) } : pi;
+      return { status: 200, body };
+    }
+    if (method === 'POST' && !m[2]) {
+      if (!secretAuth) return error(403, 'invalid_request_error', 'This request needs a secret key');
+      if (params.amount !== undefined) {
+        const amount = Number(params.amount);
+        if (!Number.isInteger(amount) || amount < 50) {
+          return error(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', { code: 'amount_too_small' });
+        }
+        if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(pi.status)) {
+          return error(
+            400,
+            'invalid_request_error',
+            `This PaymentIntent's amount could not be updated because it has a status of ${pi.status}. You may only update the amount of a PaymentIntent with one of the following statuses: requires_payment_method, requires_confirmation, requires_action.`,
+            { code: 'payment_intent_unexpected_state' },
+          );
+        }
+        pi.amount = amount;
+      }
+      return { status: 200, body: pi };
+    }
     if (method === 'POST' && m[2] === '/confirm') return confirm(pi, params);
     if (method === 'POST' && m[2] === '/cancel' && secretAuth) {
       if (pi.status === 'succeeded' || pi.status === 'canceled') {
@@ -424,6 +619,11 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       return Object.assign(pi, patch);
     },
     refunds,
+    latestCharge(id) {
+      const pi = intents.get(id);
+      if (!pi) throw new Error(`no intent ${id}`);
+      return latestChargeOf(pi);
+    },
     refundFromDashboard(id, amount) {
       const pi = intents.get(id);
       if (!pi) throw new Error(`no intent ${id}`);

@@ -41,11 +41,14 @@ const STORE = 'Ironwake Smelling Salts';
 /**
  * A fixed meta description, for the server's HTML only: after a navigation in the browser only the
  * title and canonical link change, so these strings stay out of the first-load JavaScript (0006).
+ * So do the pages' source paths, which only the server reads (their chunks' preload links).
  */
 const SSR = import.meta.env.SSR;
 const ratingKey = (id: number) => ['rating-summary', id] as const;
 /** The order page's query key (storefront/orders/api/get-order-status.ts), kept here so its module stays out of every page's first load. */
 const orderKey = (token: string | undefined) => ['order-status', token ?? ''] as const;
+/** The unsubscribe page's query key (storefront/recovery/api/unsubscribe.ts), kept here for the same reason. */
+const unsubscribeKey = (token: string | undefined) => ['unsubscribe', token ?? ''] as const;
 
 function productOf(ctx: RouteContext): PublicProduct | null | undefined {
   return ctx.qc.getQueryData(productQuery(Number(ctx.params.id)).queryKey);
@@ -66,13 +69,15 @@ export const NOT_FOUND_ROUTE: AppRoute = {
 /** The owner's dashboard: rendered in the browser only, from a chunk the storefront never loads. */
 export const ADMIN_ROUTE: AppRoute = {
   path: '/admin/*',
-  page: lazyPage('src/client/admin/admin-entry.tsx', () => import('../admin/admin-entry.tsx').then((m) => m.AdminEntry)),
+  page: lazyPage(SSR ? 'src/client/admin/admin-entry.tsx' : '', () =>
+    import('../admin/admin-entry.tsx').then((m) => m.AdminEntry),
+  ),
   head: (ctx) => ({ title: `Admin Dashboard | ${STORE}`, description: '', path: ctx.path, noindex: true }),
 };
 
 export const isAdminPath = isAdminPathname;
 
-const articlePage = lazyPage('src/client/storefront/articles/article-page.tsx', () =>
+const articlePage = lazyPage(SSR ? 'src/client/storefront/articles/article-page.tsx' : '', () =>
   import('../storefront/articles/article-page.tsx').then((m) => m.ArticlePage),
 );
 
@@ -103,7 +108,7 @@ function contentRoute(path: string): AppRoute {
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
-    page: lazyPage('src/client/storefront/home/home-page.tsx', () =>
+    page: lazyPage(SSR ? 'src/client/storefront/home/home-page.tsx' : '', () =>
       import('../storefront/home/home-page.tsx').then((m) => m.HomePage),
     ),
     prefetch: async ({ qc }, data) => {
@@ -119,7 +124,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/product/:id',
-    page: lazyPage('src/client/storefront/product/product-page.tsx', () =>
+    page: lazyPage(SSR ? 'src/client/storefront/product/product-page.tsx' : '', () =>
       import('../storefront/product/product-page.tsx').then((m) => m.ProductPage),
     ),
     prefetch: async ({ qc, params }, data) => {
@@ -154,7 +159,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/contact',
-    page: lazyPage('src/client/storefront/contact/contact-page.tsx', () =>
+    page: lazyPage(SSR ? 'src/client/storefront/contact/contact-page.tsx' : '', () =>
       import('../storefront/contact/contact-page.tsx').then((m) => m.ContactPage),
     ),
     head: () => ({
@@ -167,21 +172,21 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/checkout',
-    page: lazyPage('src/client/storefront/checkout/checkout-page.tsx', () =>
+    page: lazyPage(SSR ? 'src/client/storefront/checkout/checkout-page.tsx' : '', () =>
       import('../storefront/checkout/checkout-page.tsx').then((m) => m.CheckoutPage),
     ),
     head: () => ({ title: `Checkout | ${STORE}`, description: '', path: '/checkout', noindex: true }),
   },
   {
     path: '/order-confirmation',
-    page: lazyPage('src/client/storefront/checkout/confirmation-page.tsx', () =>
+    page: lazyPage(SSR ? 'src/client/storefront/checkout/confirmation-page.tsx' : '', () =>
       import('../storefront/checkout/confirmation-page.tsx').then((m) => m.ConfirmationPage),
     ),
     head: () => ({ title: `Order Confirmed | ${STORE}`, description: '', path: '/order-confirmation', noindex: true }),
   },
   {
     path: '/orders/:token',
-    page: lazyPage('src/client/storefront/orders/order-status-page.tsx', () =>
+    page: lazyPage(SSR ? 'src/client/storefront/orders/order-status-page.tsx' : '', () =>
       import('../storefront/orders/order-status-page.tsx').then((m) => m.OrderStatusPage),
     ),
     prefetch: async ({ qc, params }, data) => {
@@ -192,8 +197,28 @@ export const ROUTES: readonly AppRoute[] = [
     status: (ctx) => (ctx.qc.getQueryData(orderKey(ctx.params.token)) ? 200 : 404),
   },
   {
+    // A checkout reminder's "Complete your order" (docs/decisions/0041): restored in the browser, with its cart session.
+    path: '/recover/:token',
+    page: lazyPage(SSR ? 'src/client/storefront/recovery/recover-page.tsx' : '', () =>
+      import('../storefront/recovery/recover-page.tsx').then((m) => m.RecoverPage),
+    ),
+    // The token (the key to the checkout) stays out of the head: the canonical address is the home page's.
+    head: () => ({ title: `Your Cart | ${STORE}`, description: '', path: '/', noindex: true }),
+  },
+  {
+    path: '/unsubscribe/:token',
+    page: lazyPage(SSR ? 'src/client/storefront/recovery/unsubscribe-page.tsx' : '', () =>
+      import('../storefront/recovery/unsubscribe-page.tsx').then((m) => m.UnsubscribePage),
+    ),
+    prefetch: async ({ qc, params }, data) => {
+      qc.setQueryData(unsubscribeKey(params.token), await data.getUnsubscribe(params.token ?? ''));
+    },
+    head: () => ({ title: `Unsubscribe | ${STORE}`, description: '', path: '/', noindex: true }),
+    status: (ctx) => (ctx.qc.getQueryData(unsubscribeKey(ctx.params.token)) ? 200 : 404),
+  },
+  {
     path: '/order-status',
-    page: lazyPage('src/client/storefront/orders/lookup-page.tsx', () =>
+    page: lazyPage(SSR ? 'src/client/storefront/orders/lookup-page.tsx' : '', () =>
       import('../storefront/orders/lookup-page.tsx').then((m) => m.LookupPage),
     ),
     head: () => ({

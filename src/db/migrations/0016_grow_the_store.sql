@@ -17,7 +17,7 @@ CREATE TABLE "discount_codes" (
 	"updated_by" text,
 	CONSTRAINT "discount_codes_value" CHECK (("discount_codes"."kind" = 'percent' and "discount_codes"."percent_off" between 1 and 100 and "discount_codes"."amount_off_cents" is null)
         or ("discount_codes"."kind" = 'fixed' and "discount_codes"."amount_off_cents" > 0 and "discount_codes"."percent_off" is null)),
-	CONSTRAINT "discount_codes_used_within_limit" CHECK ("discount_codes"."used_count" >= 0 and ("discount_codes"."usage_limit" is null or "discount_codes"."used_count" <= "discount_codes"."usage_limit"))
+	CONSTRAINT "discount_codes_used_count" CHECK ("discount_codes"."used_count" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "discount_redemptions" (

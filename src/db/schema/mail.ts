@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'expired'] as const;
 
@@ -21,6 +21,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /**
+     * Header fields of the message's own (a reminder's List-Unsubscribe and List-Unsubscribe-Post,
+     * RFC 8058); null for most. Erased with the bodies.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -25,6 +25,11 @@ describe('the log keeps', () => {
     const token = 'eyJwdXJwb3NlIjoib3JkZXIiLCJvcmRlcklkIjoxMDAxfQ.7OPCsXLNg8J_pQNL0s3VNpo7NIi9droX0qJpOA3IBDU';
     expect(redactKeys(`/orders/${token}`)).toBe('/orders/[redacted]');
     expect(redactKeys(`/api/order-status/${token}/returns/101/label`)).toBe('/api/order-status/[redacted]/returns/101/label');
+    // A checkout reminder's links (ADR 0041): the pages and their calls.
+    expect(redactKeys(`/recover/${token}`)).toBe('/recover/[redacted]');
+    expect(redactKeys(`/api/recover/${token}`)).toBe('/api/recover/[redacted]');
+    expect(redactKeys(`/unsubscribe/${token}`)).toBe('/unsubscribe/[redacted]');
+    expect(redactKeys(`/api/unsubscribe/${token}?x=1`)).toBe('/api/unsubscribe/[redacted]?x=1');
     expect(redactKeys('/api/order-status/lookup')).toBe('/api/order-status/lookup');
     expect(redactKeys('/api/orders/1042/timeline')).toBe('/api/orders/1042/timeline');
   });

@@ -13,8 +13,12 @@ const PAYMENT_ID = /\bpi_[A-Za-z0-9_%]+/g;
 const SESSION_ID = /\bsession-[A-Za-z0-9_%-]+/g;
 const CLIENT_SECRET = /_secret_[^&#/\s]*/g;
 const REVIEW_TOKEN = /([?&]review=)[^&#\s]*/g;
-/** An order page's token in its page's or its API's path (ADR 0038). */
-const ORDER_TOKEN = /(\/orders\/|\/order-status\/)(?!lookup\b)[A-Za-z0-9_%-]+\.[A-Za-z0-9_%-]+/g;
+/**
+ * An order page's token in its page's or its API's path (ADR 0038), and a checkout reminder's
+ * restore and unsubscribe tokens in theirs (`/recover/`, `/api/recover/`, `/unsubscribe/`,
+ * `/api/unsubscribe/`, ADR 0041).
+ */
+const ORDER_TOKEN = /(\/orders\/|\/order-status\/|\/recover\/|\/unsubscribe\/)(?!lookup\b)[A-Za-z0-9_%-]+\.[A-Za-z0-9_%-]+/g;
 const EMAIL = /[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g;
 
 /** Payment ids (and client secrets with them), cart session ids and other client secrets, replaced by a marker. */

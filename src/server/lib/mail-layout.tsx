@@ -140,6 +140,13 @@ export const textSignature = (store: Pick<StoreContact, 'publicUrl'>) => ['Ironw
  * A Mail from its parts: the HTML rendered from `html`; `text` is written by hand for each e-mail,
  * because mail clients and the tests read it line by line.
  */
-export async function composeMail(parts: { to: string; subject: string; text: string; html: ReactElement }): Promise<Mail> {
-  return { to: parts.to, subject: parts.subject, text: parts.text, html: await render(parts.html) };
+export async function composeMail(parts: {
+  to: string;
+  subject: string;
+  text: string;
+  html: ReactElement;
+  headers?: Record<string, string>;
+}): Promise<Mail> {
+  const mail: Mail = { to: parts.to, subject: parts.subject, text: parts.text, html: await render(parts.html) };
+  return parts.headers ? { ...mail, headers: parts.headers } : mail;
 }

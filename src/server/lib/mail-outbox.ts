@@ -10,7 +10,8 @@ import type { Mail, Mailer } from './mailer.ts';
  * tried again by the sweep with exponential backoff (1, 2, 4, 8 minutes, then every 15) until it is
  * sent or has used its attempts (then it is marked failed and logged for the owner). Each attempt
  * claims its message with one conditional update, so two senders (two sweeps, two instances) never
- * send the same message.
+ * send the same message. A message may carry header fields of its own (List-Unsubscribe), kept
+ * with it and erased with its bodies.
  */
 export const MAIL_MAX_ATTEMPTS = 20;
 const FIRST_RETRY_MS = 60_000;
@@ -83,7 +84,13 @@ export function createOutbox(d: { db: Database; mailer: Mailer; log: FastifyBase
     });
     try {
       await Promise.race([
-        d.mailer.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody }),
+        d.mailer.send({
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          ...(row.headers ? { headers: row.headers } : {}),
+        }),
         timeout,
       ]);
     } finally {
@@ -115,7 +122,15 @@ export function createOutbox(d: { db: Database; mailer: Mailer; log: FastifyBase
     await db.transaction(async (tx) => {
       const [done] = await tx
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, textBody: '', htmlBody: '' })
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          lockedUntil: null,
+          lastError: null,
+          textBody: '',
+          htmlBody: '',
+          headers: null,
+        })
         .where(eq(mailOutbox.id, row.id))
         .returning({ id: mailOutbox.id });
       if (done) await hooks.get(row.kind)?.(tx, row.ref, row.toAddress);
@@ -127,7 +142,7 @@ export function createOutbox(d: { db: Database; mailer: Mailer; log: FastifyBase
   async function deliverDue(): Promise<number> {
     await db
       .update(mailOutbox)
-      .set({ status: 'expired', lockedUntil: null, textBody: '', htmlBody: '' })
+      .set({ status: 'expired', lockedUntil: null, textBody: '', htmlBody: '', headers: null })
       .where(
         and(
           inArray(mailOutbox.status, ['pending', 'sending']),
@@ -157,6 +172,7 @@ export function createOutbox(d: { db: Database; mailer: Mailer; log: FastifyBase
           subject: m.subject,
           textBody: m.text,
           htmlBody: m.html,
+          headers: m.headers ?? null,
           expiresAt: m.expiresAt ?? null,
         })
         .onConflictDoNothing({ target: mailOutbox.key })

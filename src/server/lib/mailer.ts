@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Header fields of its own, beyond From, To and Subject (a reminder's List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -37,6 +37,15 @@ export const TAGS = [
     description: 'The shopper’s order page without an account: the signed token in every order e-mail is the key (ADR 0038).',
   },
   { name: 'Returns', description: 'Returns within 30 days: asked by the shopper, decided and received by the owner (ADR 0037).' },
+  {
+    name: 'Checkout reminders',
+    description:
+      'The one reminder of a checkout left at the payment step: its signed links bring the checkout back into a cart, or stop the reminders to its address (ADR 0041).',
+  },
+  {
+    name: 'Discounts',
+    description: 'Discount codes: the owner makes them, shoppers put one on their checkout (ADR 0040).',
+  },
   { name: 'Settings', description: 'The store’s settings the owner edits: shipping, contacts, reminders (ADR 0039).' },
   { name: 'Health', description: 'For load balancers and monitoring.' },
 ] as const;
@@ -242,6 +251,25 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'The checkout page calls this every minute while it is open, and before paying. 409 once the checkout has closed.',
     ok: { status: 200, description: 'The checkout, with `hold.until`.', body: 'Checkout' },
     errors: [409],
+    headers: checkoutOwner,
+  },
+  'POST /api/checkout/:paymentIntentId/discount': {
+    tag: 'Discounts',
+    operationId: 'applyDiscount',
+    summary: 'Put a discount code on the checkout',
+    description:
+      'In place of any code it has. The order’s totals are priced again and the payment asks for the new total. 409 with the reason when the code cannot be used (unknown, not yet or no longer active, below its minimum, for other products, used up, used with this e-mail address) or the checkout has closed; 429 past the tries an address has in an hour.',
+    ok: { status: 200, description: 'The checkout with its discount and new total.', body: 'Checkout' },
+    errors: [404, 409, 429, 503],
+    headers: checkoutOwner,
+  },
+  'DELETE /api/checkout/:paymentIntentId/discount': {
+    tag: 'Discounts',
+    operationId: 'removeDiscount',
+    summary: 'Take the discount code off the checkout',
+    description: 'Its use is given back and the payment asks for the total without it. 409 once the order is paid.',
+    ok: { status: 200, description: 'The checkout without a discount.', body: 'Checkout' },
+    errors: [404, 409, 503],
     headers: checkoutOwner,
   },
   'GET /api/checkout/:paymentIntentId': {
@@ -578,6 +606,38 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     ok: { status: 201, description: 'The order’s page with the new return.' },
     errors: [409, 429],
   },
+  'POST /api/recover/:token': {
+    tag: 'Checkout reminders',
+    operationId: 'restoreCheckout',
+    summary: 'Bring a reminded checkout back into a cart',
+    description:
+      'The token of a reminder’s “Complete your order” link (14 days). Puts the checkout’s lines in the cart of `sessionId` by the cart’s rules (today’s prices; at least the checkout’s quantity, as far as the stock allows; a line holding more keeps it; opening it again adds nothing) and answers the shipping details for the checkout’s form. A product no longer sold or out of stock is left out and named in `missing`. 404 with one message for a token that opens nothing.',
+    ok: { status: 200, description: 'What came back, what could not, and the shipping details.', body: 'RestoreResult' },
+    responses: { '409': { description: 'The checkout was paid since: its order’s page.', body: 'RestorePaid' } },
+  },
+  'GET /api/unsubscribe/:token': {
+    tag: 'Checkout reminders',
+    operationId: 'getUnsubscribeLink',
+    summary: 'Read the address of an unsubscribe link',
+    description: 'Changes nothing (mail scanners follow links). 404 with one message for a token that opens nothing.',
+    ok: { status: 200, description: 'The address, and whether it gets no more reminders.', body: 'UnsubscribeView' },
+  },
+  'POST /api/unsubscribe/:token': {
+    tag: 'Checkout reminders',
+    operationId: 'unsubscribeFromReminders',
+    summary: 'Stop the reminders to the link’s address',
+    description:
+      'The unsubscribe page’s button, and the address of the reminder’s `List-Unsubscribe` header with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): a mail provider posts `List-Unsubscribe=One-Click` as a form; any body is ignored. Asking again changes nothing. 404 with one message for a token that opens nothing.',
+    ok: { status: 200, description: 'The address, unsubscribed.', body: 'UnsubscribeView' },
+    requestBody: {
+      required: false,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', const: 'One-Click' } } },
+        },
+      },
+    },
+  },
   'GET /api/order-status/:token/returns/:id/label': {
     tag: 'Returns',
     operationId: 'getShopperReturnLabel',
@@ -621,6 +681,42 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getReturnLabel',
     summary: 'Get a return’s label or slip (PDF)',
     ok: { status: 200, description: 'The label.', body: { files: ['application/pdf'] } },
+  },
+  'GET /api/admin/discounts': {
+    tag: 'Discounts',
+    operationId: 'listDiscounts',
+    summary: 'List the discount codes',
+    ok: {
+      status: 200,
+      description:
+        'Every code with its terms, its state (live, scheduled, expired, used up, inactive), its uses and what paid orders saved with it.',
+    },
+  },
+  'POST /api/admin/discounts': {
+    tag: 'Discounts',
+    operationId: 'createDiscount',
+    summary: 'Create a discount code',
+    description:
+      'A percentage or a fixed amount off, with an optional minimum subtotal, dates, usage limit, once per e-mail address and products. 409 when the code exists.',
+    ok: { status: 201, description: 'The code as saved.' },
+    errors: [409],
+  },
+  'PUT /api/admin/discounts/:id': {
+    tag: 'Discounts',
+    operationId: 'updateDiscount',
+    summary: 'Change a discount code',
+    description:
+      'For checkouts that apply it from now on. 409 when another code has the name, or the usage limit is below the uses taken.',
+    ok: { status: 200, description: 'The code as saved.' },
+    errors: [404, 409],
+  },
+  'DELETE /api/admin/discounts/:id': {
+    tag: 'Discounts',
+    operationId: 'deleteDiscount',
+    summary: 'Delete a discount code',
+    description: 'Orders paid with it keep its name and what it took off.',
+    ok: { status: 204, description: 'Deleted.' },
+    errors: [404],
   },
   'GET /api/admin/settings': {
     tag: 'Settings',

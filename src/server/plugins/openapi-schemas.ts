@@ -8,6 +8,7 @@ import { ProductListSchema, ProductPictureSchema, PublicProductSchema } from '#s
 import type { CheckoutOrder, CheckoutStarted, TestConfirmResult } from '#shared/checkout.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { STOCK_MOVEMENT_REASONS, type StockMovement } from '#shared/stock-movements.ts';
+import type { RestorePaid, RestoreResult, UnsubscribeView } from '#shared/recovery.ts';
 import type { CodeSent, CodeVerdict, ReviewStats } from '#shared/review-types.ts';
 import { ERROR_STATUS } from '../errors.ts';
 
@@ -43,6 +44,10 @@ const Checkout: z.ZodType<CheckoutOrder> = z.object({
     }),
   ),
   subtotal: money,
+  discount: z
+    .object({ code: z.string(), amount: money })
+    .nullable()
+    .describe('The discount code applied and what it takes off the subtotal'),
   shipping: money,
   total: money,
   currency: z.literal('usd'),
@@ -186,6 +191,34 @@ export const RESPONSE_SCHEMAS = {
   PrintDone: z.object({ success: z.literal(true), message: z.string() }),
   Health: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
   HealthDown: z.object({ status: z.literal('unavailable'), message: z.string(), code: z.literal('unavailable') }),
+  RestoreResult: z.object({
+    restored: z
+      .array(z.object({ productId: z.number().int(), name: z.string(), quantity: z.number().int() }))
+      .describe('The lines now in the cart, with the quantity each holds'),
+    missing: z.array(z.string()).describe('Names of the checkout’s products no longer sold or out of stock'),
+    shipping: z
+      .object({
+        email: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        phone: z.string(),
+        address: z.string(),
+        city: z.string(),
+        state: z.string(),
+        zip: z.string(),
+        country: z.string(),
+      })
+      .describe('The checkout’s shipping details, for its form'),
+  }) satisfies z.ZodType<RestoreResult>,
+  RestorePaid: z.object({
+    message: z.string().describe('“This order is paid already”'),
+    code: z.literal('conflict'),
+    orderPage: z.string().nullable().describe('The order’s page (`/orders/<token>`); null while its payment is looked at'),
+  }) satisfies z.ZodType<RestorePaid>,
+  UnsubscribeView: z.object({
+    email: z.string().describe('The address the link is for, lower case'),
+    unsubscribed: z.boolean().describe('Whether it gets no more reminders'),
+  }) satisfies z.ZodType<UnsubscribeView>,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ContentQuerySchema } from '#shared/content.ts';
+import { SHARED_CODE_KEY, sharedCodeOf } from '#shared/discounts.ts';
 import { isOrderPagePath } from '#shared/order-paths.ts';
 import type { PublicConfig, SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
 import { isDatabaseUnavailable } from '#db/client.ts';
@@ -107,6 +108,17 @@ export function hideSecretParamsScript(url: string): string {
 }
 
 /**
+ * A shared link's discount code (`?code=SPRING10`, docs/decisions/0040), kept in the tab's
+ * sessionStorage by the page's first statement for the checkout to put on: no page's JavaScript
+ * carries it. Empty without one.
+ */
+export function keepSharedCodeScript(url: string): string {
+  const code = sharedCodeOf(url);
+  if (!code) return '';
+  return `try{sessionStorage.setItem(${serializeForScript(SHARED_CODE_KEY)},${serializeForScript(code)})}catch(e){};`;
+}
+
+/**
  * The built page's own stylesheet, written into the page: the first paint waits for no second
  * request (on a slow mobile link that request, competing with the scripts, cost most of a second).
  * Its URLs are absolute (/assets/...), so they mean the same inside the page.
@@ -207,6 +219,14 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
         throw err;
       }
     },
+    getUnsubscribe: async (token) => {
+      try {
+        return await app.services.recovery.unsubscribeView(token);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'not_found') return null;
+        throw err;
+      }
+    },
   };
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -231,7 +251,7 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     const chunks = pageChunks(manifest, result.modules);
     const start = boot ? `;${bootScript(boot.entry, [...boot.preloads, ...chunks.scripts])}` : '';
     const hideSecrets = hideSecretParamsScript(url);
-    const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>${hideSecrets}window.__RQ_STATE__=${serializeForScript(
+    const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>${hideSecrets}${keepSharedCodeScript(url)}window.__RQ_STATE__=${serializeForScript(
       result.state,
     )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}${start}</script>`;
     // (In development the manifest is empty: Vite's own tags load everything.)

@@ -3,13 +3,37 @@
 // with a Payment Element, and confirmPayment, which calls Stripe's API at api.stripe.com exactly
 // as Stripe.js does (form-encoded, with the publishable key and client secret); the tests route
 // that origin to the local fake of Stripe's API. Calls are recorded in window.__stripeStub.
+// Like Stripe.js, it reads the PaymentIntent's payment_method_types and shows a tab for each:
+// Card, then Apple Pay and Google Pay (card wallets, unless the element's `wallets` option says
+// 'never'; the real element shows them only on a device that has them), and Link. A wallet or
+// Link tab confirms with the fake's test payment method for it (pm_card_visa_applepay,
+// pm_card_visa_googlepay, pm_link), where the real one would open the wallet's own sheet.
 (() => {
   const record = { elementsOptions: [], paymentElementOptions: [], confirmations: [] };
   window.__stripeStub = record;
 
-  function createElement(type, options) {
+  /** The tabs for a PaymentIntent's payment method types: [label, Payment Element type, test payment method]. */
+  function tabsFor(types, wallets) {
+    const tabs = [];
+    if (types.includes('card')) {
+      tabs.push(['Card', 'card', null]);
+      if (wallets?.applePay !== 'never') tabs.push(['Apple Pay', 'apple_pay', 'pm_card_visa_applepay']);
+      if (wallets?.googlePay !== 'never') tabs.push(['Google Pay', 'google_pay', 'pm_card_visa_googlepay']);
+    }
+    if (types.includes('link') && wallets?.link !== 'never') tabs.push(['Link', 'link', 'pm_link']);
+    return tabs;
+  }
+
+  const input = 'style="border:1px solid #ccc;border-radius:6px;padding:10px"';
+  const CARD_FIELDS =
+    `<label style="display:grid;gap:4px">Card number<input name="stripe-number" autocomplete="cc-number" ${input}></label>` +
+    `<label style="display:grid;gap:4px">Expiration date<input name="stripe-expiry" placeholder="MM / YY" ${input}></label>` +
+    `<label style="display:grid;gap:4px">Security code<input name="stripe-cvc" ${input}></label>`;
+
+  function createElement(type, options, paymentMethodTypes) {
     const handlers = {};
     let root = null;
+    let selected = null;
     const emit = (event, payload) => {
       for (const h of handlers[event] || []) h(payload);
     };
@@ -20,17 +44,38 @@
         root.setAttribute('data-testid', 'stripe-payment-element');
         root.style.display = 'grid';
         root.style.gap = '12px';
-        root.innerHTML =
-          '<div role="tablist" aria-label="Payment method"><button type="button" role="tab" aria-selected="true">Card</button></div>' +
-          '<label style="display:grid;gap:4px">Card number<input name="stripe-number" autocomplete="cc-number" style="border:1px solid #ccc;border-radius:6px;padding:10px"></label>' +
-          '<label style="display:grid;gap:4px">Expiration date<input name="stripe-expiry" placeholder="MM / YY" style="border:1px solid #ccc;border-radius:6px;padding:10px"></label>' +
-          '<label style="display:grid;gap:4px">Security code<input name="stripe-cvc" style="border:1px solid #ccc;border-radius:6px;padding:10px"></label>';
         host.appendChild(root);
-        root.addEventListener('input', () => {
-          const number = root.querySelector('[name="stripe-number"]').value.replace(/\s/g, '');
-          emit('change', { elementType: type, empty: number === '', complete: number.length >= 12 });
+        void paymentMethodTypes.then((types) => {
+          if (!root) return;
+          const tabs = tabsFor(types, options?.wallets);
+          const tablist = document.createElement('div');
+          tablist.setAttribute('role', 'tablist');
+          tablist.setAttribute('aria-label', 'Payment method');
+          const panel = document.createElement('div');
+          panel.style.display = 'grid';
+          panel.style.gap = '12px';
+          const select = (tab) => {
+            selected = tab;
+            for (const b of tablist.children) b.setAttribute('aria-selected', String(b.textContent === tab[0]));
+            panel.innerHTML = tab[2] ? `<p>Pay with ${tab[0]}.</p>` : CARD_FIELDS;
+            emit('change', { elementType: type, value: { type: tab[1] }, empty: !tab[2], complete: Boolean(tab[2]) });
+          };
+          for (const tab of tabs) {
+            const b = document.createElement('button');
+            b.type = 'button';
+            b.setAttribute('role', 'tab');
+            b.textContent = tab[0];
+            b.addEventListener('click', () => select(tab));
+            tablist.appendChild(b);
+          }
+          root.append(tablist, panel);
+          if (tabs[0]) select(tabs[0]);
+          root.addEventListener('input', () => {
+            const number = root.querySelector('[name="stripe-number"]')?.value.replace(/\s/g, '') ?? '';
+            emit('change', { elementType: type, value: { type: 'card' }, empty: number === '', complete: number.length >= 12 });
+          });
+          emit('ready', { elementType: type });
         });
-        setTimeout(() => emit('ready', { elementType: type }), 0);
       },
       on(event, handler) {
         handlers[event] = [...(handlers[event] || []), handler];
@@ -52,7 +97,11 @@
         root?.remove();
       },
       get cardNumber() {
-        return root ? root.querySelector('[name="stripe-number"]').value.replace(/\s/g, '') : '';
+        return root?.querySelector('[name="stripe-number"]')?.value.replace(/\s/g, '') ?? '';
+      },
+      /** The test payment method of the wallet or Link tab chosen; null on the card tab. */
+      get walletPaymentMethod() {
+        return selected?.[2] ?? null;
       },
       _type: type,
       _options: options,
@@ -66,10 +115,19 @@
       elements(options) {
         record.elementsOptions.push(options);
         clientSecret = options?.clientSecret ?? null;
+        // Stripe.js asks Stripe which payment methods the PaymentIntent takes.
+        const id = String(clientSecret).split('_secret_')[0];
+        const query = new URLSearchParams({ key: publishableKey, client_secret: clientSecret ?? '' });
+        const paymentMethodTypes = fetch(`https://api.stripe.com/v1/payment_intents/${id}?${query}`)
+          .then((res) => (res.ok ? res.json() : { payment_method_types: [] }))
+          .then((pi) => {
+            record.paymentMethodTypes = pi.payment_method_types ?? [];
+            return record.paymentMethodTypes;
+          });
         return {
           create(type, opts) {
             if (type === 'payment') record.paymentElementOptions.push(opts);
-            paymentElement = createElement(type, opts);
+            paymentElement = createElement(type, opts, paymentMethodTypes);
             return paymentElement;
           },
           getElement() {
@@ -81,17 +139,25 @@
         };
       },
       async confirmPayment({ confirmParams, redirect }) {
+        const wallet = paymentElement?.walletPaymentMethod ?? null;
         const number = paymentElement?.cardNumber ?? '';
-        if (!number) return { error: { type: 'validation_error', message: 'Your card number is incomplete.' } };
+        if (!wallet && !number) return { error: { type: 'validation_error', message: 'Your card number is incomplete.' } };
         const id = String(clientSecret).split('_secret_')[0];
         const body = new URLSearchParams({
           key: publishableKey,
           client_secret: clientSecret,
-          'payment_method_data[type]': 'card',
-          'payment_method_data[card][number]': number,
+          ...(wallet
+            ? { payment_method: wallet }
+            : { 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': number }),
           return_url: confirmParams?.return_url ?? '',
         });
-        record.confirmations.push({ id, redirect, returnUrl: confirmParams?.return_url, shipping: confirmParams?.shipping });
+        record.confirmations.push({
+          id,
+          redirect,
+          paymentMethod: wallet ?? 'card',
+          returnUrl: confirmParams?.return_url,
+          shipping: confirmParams?.shipping,
+        });
         const res = await fetch(`https://api.stripe.com/v1/payment_intents/${id}/confirm`, { method: 'POST', body });
         const json = await res.json();
         return res.ok ? { paymentIntent: json } : { error: json.error };

@@ -130,6 +130,18 @@ export function AnalyticsTab() {
         />
         <p className="mt-3 text-xs text-zinc-600">Duration, bounce and conversion over the last {period}.</p>
       </Card>
+      <Card title="Checkout Reminders">
+        <Figures
+          rows={[
+            ['Reminders sent', String(q.data.reminders.sent)],
+            ['Orders recovered', String(q.data.reminders.ordersRecovered)],
+            ['Revenue recovered', formatUsd(parseCents(q.data.reminders.revenueRecovered))],
+          ]}
+        />
+        <p className="mt-3 text-xs text-zinc-600">
+          Over the last {period}: paid orders placed by a reminded address within 7 days of its reminder, net of refunds.
+        </p>
+      </Card>
       <Card title="Daily Activity" className="lg:col-span-2">
         <DailyChart daily={daily} period={period} />
         <table className="mt-3 w-full text-sm">

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
 import { CustomersTab, type CustomersView, NEW_CUSTOMERS_VIEW } from '../customers/customers-tab.tsx';
+import { DiscountsTab } from '../discounts/discounts-tab.tsx';
 import { InventoryTab } from '../inventory/inventory-tab.tsx';
 import { useOrdersSummary } from '../orders/api/get-orders-summary.ts';
 import { usePrintTestPageMutation } from '../orders/api/print-test-page.ts';
@@ -18,12 +19,13 @@ import { SettingsTab } from '../settings/settings-tab.tsx';
 import { SupportTab } from '../support/support-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
-const TABS = ['orders', 'customers', 'returns', 'reviews', 'analytics', 'inventory', 'settings', 'support'] as const;
+const TABS = ['orders', 'customers', 'returns', 'discounts', 'reviews', 'analytics', 'inventory', 'settings', 'support'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
   orders: 'Orders',
   customers: 'Customers',
   returns: 'Returns',
+  discounts: 'Discounts',
   reviews: 'Reviews',
   analytics: 'Analytics',
   inventory: 'Inventory',
@@ -190,6 +192,9 @@ export function DashboardPage() {
         </Tabs.Content>
         <Tabs.Content value="returns" className="mt-4">
           <ReturnsTab filter={returnFilter} onOpenOrder={openOrder} />
+        </Tabs.Content>
+        <Tabs.Content value="discounts" className="mt-4">
+          <DiscountsTab />
         </Tabs.Content>
         <Tabs.Content value="reviews" className="mt-4">
           <ReviewsTab search={search} filter={reviewFilter} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type AdminOrder, SETTABLE_ORDER_STATUSES, type SettableOrderStatus } from '#shared/admin.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
+import { paymentMethodLabel } from '#shared/payment-methods.ts';
 import { Button, buttonVariants } from '../../ui/button.tsx';
 import { useMe } from '../session/api/get-me.ts';
 import { useCreateLabelMutation } from './api/create-label.ts';
@@ -96,7 +97,16 @@ export function OrderCard({ order }: { order: AdminOrder }) {
               </li>
             ))}
           </ul>
+          {order.discount ? (
+            <p data-testid="order-discount">
+              Discount ({order.discount.code}) −{formatUsd(parseCents(order.discount.amount))}
+            </p>
+          ) : null}
+          <p>Shipping {order.shippingCharged === '0.00' ? 'Free' : formatUsd(parseCents(order.shippingCharged))}</p>
           <p className="mt-1 text-base font-bold">Total {formatUsd(parseCents(order.total))}</p>
+          {order.paymentMethodKind ? (
+            <p className="text-zinc-600">Paid with {paymentMethodLabel(order.paymentMethodKind)}</p>
+          ) : null}
           {refundedCents > 0 ? (
             <p className="text-sm font-semibold text-red-800" data-testid="order-refunded">
               Refunded {formatUsd(refundedCents)}

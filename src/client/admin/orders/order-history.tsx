@@ -17,6 +17,8 @@ const KIND: Record<OrderEventType, string> = {
   label_voided: 'Label voided',
   label_printed: 'Printed',
   status_changed: 'Status',
+  discount_applied: 'Discount',
+  discount_removed: 'Discount removed',
   tracking: 'Tracking',
   return_requested: 'Return requested',
   return_approved: 'Return approved',

@@ -15,6 +15,8 @@ const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.Payme
 const loadStripeForm = () => import('./stripe-payment-form.tsx');
 // Keeps the items held while the page is open, and says so; after the page, outside its first load.
 const HoldNotice = lazy(() => import('./hold-notice.tsx'));
+// The discount code field, outside the page's first load as well.
+const DiscountField = lazy(() => import('./discount-field.tsx'));
 
 /** /checkout?payment_intent=<client secret>: step 1 shipping, step 2 payment (docs/product.md §2, docs/engineering.md §4). */
 export function CheckoutPage() {
@@ -108,7 +110,11 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
         </div>
         {/* On a phone the total comes first. */}
         <div className="order-first lg:order-none">
-          <OrderSummary order={order} />
+          <OrderSummary order={order}>
+            <Suspense fallback={null}>
+              <DiscountField order={order} />
+            </Suspense>
+          </OrderSummary>
         </div>
       </div>
     </div>

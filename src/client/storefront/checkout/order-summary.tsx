@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { ProductImage } from '../catalog/components/product-image.tsx';
 
-/** The order's real items and total (docs/engineering.md §4.2). */
-export function OrderSummary({ order }: { order: CheckoutOrder }) {
+/** The order's real items and total (docs/engineering.md §4.2); `children` go between them (the checkout's discount code). */
+export function OrderSummary({ order, children }: { order: CheckoutOrder; children?: ReactNode }) {
   return (
     <section aria-label="Order summary" className="rounded-2xl border border-line bg-white p-5">
       <h2 className="text-sm font-bold uppercase tracking-wider text-muted">Your order</h2>
@@ -26,14 +27,21 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
           </li>
         ))}
       </ul>
+      {children}
       <dl className="mt-5 grid gap-2 border-t border-line pt-4 text-sm tabular-nums">
         <div className="flex justify-between gap-4">
           <dt>Subtotal</dt>
           <dd>{formatUsd(parseCents(order.subtotal))}</dd>
         </div>
+        {order.discount ? (
+          <div className="flex justify-between gap-4 font-semibold text-ok">
+            <dt>Discount ({order.discount.code})</dt>
+            <dd>−{formatUsd(parseCents(order.discount.amount))}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt>Shipping (Standard, 3-5 business days)</dt>
-          <dd>{formatUsd(parseCents(order.shipping))}</dd>
+          <dd>{parseCents(order.shipping) === 0 ? 'Free' : formatUsd(parseCents(order.shipping))}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
           <dt>Total</dt>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { ShippingFields } from '#shared/checkout.ts';
 import { REQUIRED } from '#shared/messages.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -26,6 +26,20 @@ export const EMPTY_SHIPPING: Values = {
  */
 export function ShippingForm({ initial, onSave }: { initial: Values; onSave(values: ShippingFields): Promise<void> }) {
   const [values, setValues] = useState<Values>(initial);
+  // A reminder's link brought this checkout back (docs/decisions/0041): its details fill the empty
+  // fields, once; after the first render, so the server's HTML and hydration agree. Its module
+  // loads then, outside the page's first load.
+  useEffect(() => {
+    let mounted = true;
+    void import('./restored-shipping.ts').then((restored) => {
+      if (!mounted) return; // taken by the effect that stays
+      const kept = restored.takeRestoredShipping();
+      if (kept) setValues((v) => restored.fillEmpty(v, kept));
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [saving, setSaving] = useState(false);
   const id = useId();

@@ -47,7 +47,11 @@ export interface StripePaymentFormProps {
   onOutcome(outcome: PaymentOutcome): void;
 }
 
-/** Step 2 with Stripe: the Payment Element in tabs layout (docs/product.md §2), confirmed in the browser. */
+/**
+ * Step 2 with Stripe: the Payment Element in tabs layout (docs/product.md §2), confirmed in the browser.
+ * It offers what Stripe enables for the account: cards, Apple Pay and Google Pay where the device has
+ * them, and Link (docs/decisions/0042).
+ */
 export function StripePaymentForm(props: StripePaymentFormProps) {
   const [attempt, setAttempt] = useState(0);
   return <StripeLoader key={attempt} {...props} onRetry={() => setAttempt((n) => n + 1)} />;
@@ -120,7 +124,8 @@ function CardForm({ shipping, busy, onBack, onSubmitting, onOutcome }: StripePay
         elements,
         redirect: 'if_required',
         confirmParams: {
-          // Cards only, so Stripe never leaves the page; the URL is required all the same.
+          // The PaymentIntent takes no redirect-based method (docs/decisions/0042), so the shopper
+          // stays on the page; should a card's bank redirect for 3-D Secure, /checkout takes the return.
           return_url: `${window.location.origin}/checkout`,
           ...(shipping && name
             ? {
@@ -168,6 +173,7 @@ function CardForm({ shipping, busy, onBack, onSubmitting, onOutcome }: StripePay
         <PaymentElement
           options={{
             layout: 'tabs',
+            wallets: { applePay: 'auto', googlePay: 'auto' },
             defaultValues: shipping
               ? {
                   billingDetails: {

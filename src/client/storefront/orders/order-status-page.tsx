@@ -134,9 +134,15 @@ function Items({ order }: { order: OrderStatusView }) {
           <dt>Subtotal</dt>
           <dd>{usd(order.subtotal)}</dd>
         </div>
+        {order.discount ? (
+          <div className="flex justify-between">
+            <dt>Discount ({order.discount.code})</dt>
+            <dd>−{usd(order.discount.amount)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt>Shipping</dt>
-          <dd>{usd(order.shipping)}</dd>
+          <dd>{parseCents(order.shipping) === 0 ? 'Free' : usd(order.shipping)}</dd>
         </div>
         <div className="flex justify-between text-base font-bold">
           <dt>Total</dt>

@@ -7,6 +7,7 @@ import {
   DEFAULT_ANALYTICS_RANGE,
 } from '#shared/analytics-types.ts';
 import { formatCents } from '#shared/money.ts';
+import type { ReminderFigures } from '#shared/recovery.ts';
 import type { Database } from '#db/client.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { ReviewsService } from '../reviews/service.ts';
@@ -29,7 +30,14 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100
  */
 export function createAnalyticsService(
   db: Database,
-  d: { orders: OrdersService; reviews: ReviewsService; ownHost: string; retentionDays: number },
+  d: {
+    orders: OrdersService;
+    reviews: ReviewsService;
+    ownHost: string;
+    retentionDays: number;
+    /** The checkout reminders' figures, counted by the recovery domain (docs/decisions/0041). */
+    recovery: { figures(from: string, to: string): Promise<ReminderFigures> };
+  },
 ) {
   /** Each day's figures of `span` (days without sessions left out): rolled-up days read, the others counted from their events. */
   async function figuresByDay(span: DaySpan, rolled: DaySpan | undefined): Promise<Map<string, DayFigures>> {
@@ -80,7 +88,7 @@ export function createAnalyticsService(
       const period = { from: addDays(to, 1 - ANALYTICS_RANGE_DAYS[range]), to };
       const month = { from: addDays(to, -29), to };
       const rolled = await days.rolledSpan(db);
-      const [sales, testOrders, revenueDaily, dayFigures, sources, topPages, vitals, reviewStats] = await Promise.all([
+      const [sales, testOrders, revenueDaily, dayFigures, sources, topPages, vitals, reviewStats, reminders] = await Promise.all([
         d.orders.salesFigures(),
         d.orders.testOrderFigures(),
         d.orders.dailyRevenue(period.from, period.to),
@@ -89,6 +97,7 @@ export function createAnalyticsService(
         days.topPages(db, split(period, rolled), 10),
         repo.selectVitals(db),
         d.reviews.adminStats(),
+        d.recovery.figures(period.from, period.to),
       ]);
       const sum = (span: DaySpan) => {
         const t = { sessions: 0, bounces: 0, sessionMs: 0, converted: 0 };
@@ -137,6 +146,7 @@ export function createAnalyticsService(
           revenue: formatCents(r.cents),
         })),
         topPages,
+        reminders,
         trafficSources: sources.map((s) => ({ source: s.source, percentage: pct(s.sessions, totalSourceSessions) })),
         vitals: {
           lcp: vitals.lcp == null ? null : Math.round(vitals.lcp),

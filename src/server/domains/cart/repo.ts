@@ -64,6 +64,25 @@ export async function upsertCartItem(
   return row;
 }
 
+/**
+ * The line of this product holds at least `quantity` units: created with it, or raised to it when
+ * it held fewer (never lowered), in one statement. Running it twice changes nothing more.
+ */
+export async function raiseCartItem(
+  db: Tx,
+  v: { id: string; sessionId: string; productId: number; quantity: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(cartItems)
+    .values({ id: v.id, sessionId: v.sessionId, productId: v.productId, quantity: v.quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.sessionId, cartItems.productId],
+      set: { quantity: sql`greatest(${cartItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },
+    })
+    .returning({ quantity: cartItems.quantity });
+  return row?.quantity ?? v.quantity;
+}
+
 export async function updateCartItemQuantity(db: Tx, sessionId: string, itemId: string, quantity: number): Promise<boolean> {
   const rows = await db
     .update(cartItems)

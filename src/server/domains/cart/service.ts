@@ -113,6 +113,42 @@ export function createCartService(db: Database, catalog: CatalogService) {
       return { removed: await repo.deleteCart(db, sessionId) };
     },
 
+    /**
+     * A reminder's link puts a checkout's lines back (docs/decisions/0041), by the cart's own
+     * rules: each product still sold comes back with at least the checkout's quantity, as far as
+     * the shelf has it for this shopper and within the cart's limit, at today's price; a line
+     * already holding more keeps it. A product no longer sold, or with nothing on the shelf, is
+     * named in `missing`. Running it again (a reload) adds nothing.
+     */
+    async restoreLines(
+      sessionId: string,
+      lines: readonly { productId: number; name: string; quantity: number }[],
+    ): Promise<{ restored: { productId: number; name: string; quantity: number }[]; missing: string[] }> {
+      const [stock, current] = await Promise.all([stockFor(sessionId), repo.selectCart(db, sessionId)]);
+      const restored: { productId: number; name: string; quantity: number }[] = [];
+      const missing: string[] = [];
+      for (const line of lines) {
+        const product = await catalog.findActiveProductRow(line.productId);
+        if (!product) {
+          missing.push(line.name);
+          continue;
+        }
+        const had = current.find((c) => c.productId === product.id)?.quantity ?? 0;
+        const shelf = product.inventory + (stock.get(product.id)?.own ?? 0);
+        const wanted = Math.min(line.quantity, shelf, CART_QUANTITY_MAX);
+        if (wanted <= 0 && had === 0) {
+          missing.push(product.name);
+          continue;
+        }
+        const quantity =
+          wanted > had
+            ? await repo.raiseCartItem(db, { id: newItemId(), sessionId, productId: product.id, quantity: wanted })
+            : had;
+        restored.push({ productId: product.id, name: product.name, quantity });
+      }
+      return { restored, missing };
+    },
+
     /** For checkout: the cart lines with current database prices, read inside the caller's transaction. */
     cartLines: (tx: Tx, sessionId: string) => repo.selectCart(tx, sessionId),
 

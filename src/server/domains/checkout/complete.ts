@@ -55,7 +55,8 @@ export function createCompletion(d: CheckoutDeps) {
       } else {
         await catalog.holds.commit(tx, order.id);
       }
-      const paid = await orders.markPaid(tx, order);
+      const paid = await orders.markPaid(tx, order, payment.methodKind);
+      await d.discounts.redeem(tx, paid);
       await cart.clearInTransaction(tx, order.sessionId);
       return { state: 'paid', order: paid };
     });

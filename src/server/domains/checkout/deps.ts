@@ -3,6 +3,7 @@ import type { Database } from '#db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CartService } from '../cart/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { DiscountsService } from '../discounts/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 
@@ -17,6 +18,10 @@ export interface CheckoutDeps {
   log: FastifyBaseLogger;
   /** The store's shipping offer now (the settings'). */
   shipping(): ShippingOffer;
+  /** Discount codes: a use taken when applied, given back when a checkout closes unpaid, redeemed when paid. */
+  discounts: DiscountsService;
+  /** Codes tried per client address per hour (every instance counts the same). */
+  discountCodesPerHour: number;
   /** How long a checkout stays payable. */
   pendingOrderTtlMinutes: number;
   /** How long a checkout holds its stock without a renewal, and how many units one address may hold. */

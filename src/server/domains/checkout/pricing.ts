@@ -4,6 +4,8 @@ import { AppError } from '../../errors.ts';
 
 /** The most a card payment can be: Stripe's limit for USD charges, $999,999.99. */
 export const MAX_PAYMENT_CENTS = 99_999_999;
+/** Stripe's least charge in USD. */
+export const MIN_PAYMENT_CENTS = 50;
 
 export interface Totals {
   subtotalCents: number;

@@ -199,6 +199,7 @@ export function createRefunds(
         throw new AppError('conflict', 'This order was paid meanwhile: cancel it again to refund it');
       if (!order.stockReleasedAt) await holds.release(tx, order);
       await orders.cancelUnpaid(tx, order, reason ?? null, actor);
+      await d.discounts.release(tx, order.id);
       return true;
     });
     // Changed meanwhile (paid, cancelled by another request): decided again on what it is now.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAYMENT_NOT_COMPLETED } from '#shared/messages.ts';
 import { CompleteOrderBodySchema, PaymentParamsSchema, StartCheckoutBodySchema } from '#shared/checkout.ts';
+import { ApplyDiscountBodySchema } from '#shared/discounts-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../lib/buyer-session.ts';
 import { networkOf } from '../../lib/network.ts';
@@ -33,6 +34,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return checkout.renewHold(req.params.paymentIntentId, sessionOf(req), networkOf(req.ip));
     },
   );
+
+  // A discount code on the checkout (docs/decisions/0040); the payment id is the key, as for the page itself.
+  app.post(
+    '/api/checkout/:paymentIntentId/discount',
+    { schema: { params: PaymentParamsSchema, body: ApplyDiscountBodySchema } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return checkout.applyDiscount(req.params.paymentIntentId, sessionOf(req), req.body.code, networkOf(req.ip));
+    },
+  );
+  app.delete('/api/checkout/:paymentIntentId/discount', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return checkout.removeDiscount(req.params.paymentIntentId, sessionOf(req));
+  });
 
   app.post(
     '/api/orders/complete',

@@ -1,4 +1,5 @@
 import { createCompletion } from './complete.ts';
+import { createCheckoutDiscounts } from './discount.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { createOrderHolds } from './order-holds.ts';
 import { createRefunds } from './refunds.ts';
@@ -17,7 +18,8 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
  */
 export function createCheckoutService(d: CheckoutDeps) {
   const holds = createOrderHolds(d);
-  const { startCheckout, renewHold } = createCheckoutStart(d, holds);
+  const discount = createCheckoutDiscounts(d);
+  const { startCheckout, renewHold } = createCheckoutStart(d, holds, discount);
   const { completePayment, completeForBuyer, reconcilePaid } = createCompletion(d);
   const sweepExpired = createExpirySweep(d, holds, completePayment);
   const { refund, cancel, retryPendingRefunds, providerRefunds } = createRefunds(d, holds, completePayment);
@@ -25,6 +27,9 @@ export function createCheckoutService(d: CheckoutDeps) {
   return {
     /** POST /api/checkout: an order from the cart, its stock held, and a payment. */
     startCheckout,
+    /** POST and DELETE /api/checkout/:id/discount: a discount code on an open checkout, and off it. */
+    applyDiscount: discount.apply,
+    removeDiscount: discount.remove,
     /** POST /api/checkout/:id/hold: the open checkout page keeps (or takes again) its hold. */
     renewHold,
     /** The provider says a payment succeeded (browser, test card form, webhook): its order is paid, once. */

@@ -2,11 +2,12 @@ import type { CheckoutOrder, CheckoutStarted } from '#shared/checkout.ts';
 import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import { AppError } from '../../errors.ts';
 import type { CheckoutDeps } from './deps.ts';
+import type { CheckoutDiscounts } from './discount.ts';
 import type { OrderHolds } from './order-holds.ts';
 import { priceCheckout } from './pricing.ts';
 
 /** Starting a checkout, and keeping its stock while its page is open. */
-export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds) {
+export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount: CheckoutDiscounts) {
   const { db, cart, catalog, orders, payments } = d;
 
   return {
@@ -44,7 +45,7 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds) {
           lines.map((l) => ({ productId: l.productId, name: l.name, unitPriceCents: l.priceCents, quantity: l.quantity })),
         );
         await holds.take(tx, created, from.holder, lines);
-        return created;
+        return discount.carryOver(tx, sessionId, created);
       });
       await catalog.catalogChanged();
 

@@ -49,6 +49,7 @@ export function createExpirySweep(
         if (locked?.status !== 'pending' || locked.expiredAt || locked.paymentIssue || locked.paidAt) return false;
         if (!locked.stockReleasedAt) await holds.release(tx, locked);
         await orders.close(tx, locked.id);
+        await d.discounts.release(tx, locked.id);
         return true;
       });
       if (did) {

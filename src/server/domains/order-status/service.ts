@@ -87,6 +87,7 @@ export function createOrderStatusService(d: {
         lineTotal: formatCents(i.unitPriceCents * i.quantity),
       })),
       subtotal: formatCents(order.subtotalCents),
+      discount: order.discountCode ? { code: order.discountCode, amount: formatCents(order.discountCents) } : null,
       shipping: formatCents(order.shippingCents),
       total: formatCents(order.totalCents),
       refunded: formatCents(order.refundedCents),

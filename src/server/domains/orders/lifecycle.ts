@@ -1,3 +1,4 @@
+import { paymentMethodLabel } from '#shared/payment-methods.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { type Actor, recordEvent } from './history.ts';
@@ -40,6 +41,8 @@ export function createOrderLifecycle(db: Database, mail: OrderMail) {
 
     /** Unpaid orders of a cart session that still hold stock, locked. */
     holdingOfSession: (tx: Tx, sessionId: string) => repo.selectHoldsOfSession(tx, sessionId),
+    /** A session's open checkouts with a discount code, newest first, locked. */
+    discountedOfSession: (tx: Tx, sessionId: string) => repo.selectDiscountedOfSession(tx, sessionId),
     /** Unpaid checkouts past their end that are not closed yet. */
     endedCheckouts: () => repo.selectEndedCheckouts(db),
     /** Payment ids of recent pending orders, for reconciliation after a crash. */
@@ -77,12 +80,25 @@ export function createOrderLifecycle(db: Database, mail: OrderMail) {
       return flagged;
     },
 
-    /** Paid: its stock is its own for good, and its confirmation is queued with the change. */
-    async markPaid(tx: Tx, order: repo.OrderRow): Promise<repo.OrderRow> {
+    /**
+     * Paid: its stock is its own for good, and its confirmation is queued with the change.
+     * `methodKind` is what the provider says paid it ('card', 'apple_pay', 'link', …).
+     */
+    async markPaid(tx: Tx, order: repo.OrderRow, methodKind: string | null): Promise<repo.OrderRow> {
       const paid =
-        (await repo.updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), stockReleasedAt: null, expiredAt: null })) ??
-        order;
-      const how = paid.paymentMode === 'test' ? ' with a test payment (no money taken)' : '';
+        (await repo.updateOrder(tx, order.id, {
+          status: 'paid',
+          paidAt: new Date(),
+          stockReleasedAt: null,
+          expiredAt: null,
+          paymentMethodKind: methodKind,
+        })) ?? order;
+      const how =
+        paid.paymentMode === 'test'
+          ? ' with a test payment (no money taken)'
+          : methodKind
+            ? ` with ${methodKind === 'card' ? 'a card' : paymentMethodLabel(methodKind)}`
+            : '';
       await recordEvent(
         tx,
         order.id,

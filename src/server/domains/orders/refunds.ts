@@ -9,6 +9,16 @@ import * as refunds from './refunds-repo.ts';
 
 export type RefundRow = refunds.RefundRow;
 
+/**
+ * What lines worth `grossCents` at their prices were paid, on an order with a discount: their share
+ * of it taken off, in proportion to the subtotal (rounded to the cent), so refunding every line gives
+ * back what the lines cost, never more (docs/decisions/0040).
+ */
+export function paidWorth(order: Pick<repo.OrderRow, 'subtotalCents' | 'discountCents'>, grossCents: number): number {
+  if (order.discountCents <= 0 || order.subtotalCents <= 0) return grossCents;
+  return grossCents - Math.round((order.discountCents * grossCents) / order.subtotalCents);
+}
+
 /** Orders whose payment went through: only these can be refunded. */
 const REFUNDABLE_STATUSES = new Set(['paid', 'shipped', 'delivered']);
 
@@ -107,7 +117,7 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
         }
         linesCents += item.unitPriceCents * line.quantity;
       }
-      const amountCents = request.amount !== undefined ? parseCents(request.amount) : linesCents;
+      const amountCents = request.amount !== undefined ? parseCents(request.amount) : paidWorth(order, linesCents);
       const left = order.totalCents - order.refundedCents;
       if (amountCents <= 0) throw new AppError('bad_request', 'A refund must be more than $0.00');
       if (amountCents > left) {

@@ -81,6 +81,25 @@ export function selectHoldsOfSession(tx: Tx, sessionId: string): Promise<OrderRo
     .for('update');
 }
 
+/** A session's open, unpaid checkouts with a discount code, newest first, locked. */
+export function selectDiscountedOfSession(tx: Tx, sessionId: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sessionId, sessionId),
+        eq(orders.status, 'pending'),
+        isNotNull(orders.discountCode),
+        isNull(orders.expiredAt),
+        isNull(orders.paymentIssue),
+        isNull(orders.paidAt),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .for('update');
+}
+
 /** Unpaid checkouts past their end that are not closed yet. */
 export function selectEndedCheckouts(db: Tx, limit = 100): Promise<OrderRow[]> {
   return db

@@ -1,5 +1,5 @@
 import type { AdminOrder, OrdersExportQuery, OrdersQuery, OrdersSummary, SettableOrderStatus } from '#shared/admin.ts';
-import { formatCents } from '#shared/money.ts';
+import { formatCents, formatUsd } from '#shared/money.ts';
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
 import type { OrderEvent, OrderEventType } from '#shared/order-events.ts';
 import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
@@ -12,6 +12,7 @@ import { createOrderLifecycle, isOpen } from './lifecycle.ts';
 import { createOrderMail, type OrderMailDeps } from './mail-queue.ts';
 import { createOrderRefunds } from './refunds.ts';
 import * as repo from './repo.ts';
+import * as remindersRepo from './reminders-repo.ts';
 import { toAdminOrder, toCheckoutOrder } from './views.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -41,8 +42,12 @@ const EXPORT_COLUMNS = [
   'Country',
   'Items',
   'Subtotal',
+  'Discount code',
+  'Discount',
   'Shipping',
   'Total',
+  'Refunded',
+  'Payment method',
   'Tracking number',
   'Payment id',
 ];
@@ -74,6 +79,11 @@ export type Order = repo.OrderRow;
 interface Deps extends OrderMailDeps {
   db: Database;
   catalog: CatalogService;
+  /**
+   * The checkout's e-mail address is known (its shipping step), in the caller's transaction: the
+   * discounts domain binds its code's use to it, and refuses (409) an address that used it already.
+   */
+  emailBound(tx: Tx, orderId: number, email: string): Promise<void>;
   /** The payment provider's name, shown to the checkout page. */
   paymentProvider: CheckoutOrder['provider'];
 }
@@ -120,11 +130,19 @@ export function createOrdersService(d: Deps) {
     /** POST /api/orders/shipping: only the buyer's session, and only before the order is paid. */
     async saveShipping(paymentIntentId: string, sessionId: string | undefined, f: ShippingFields): Promise<CheckoutOrder> {
       const order = await ownOrder(paymentIntentId, sessionId);
-      if (order.status !== 'pending' || order.paymentIssue) {
-        throw new AppError('conflict', 'This order is already paid; its shipping address can no longer be changed');
-      }
-      if (!isOpen(order)) throw new AppError('conflict', CHECKOUT_EXPIRED);
+      const changeable = (o: Order) => {
+        if (o.status !== 'pending' || o.paymentIssue) {
+          throw new AppError('conflict', 'This order is already paid; its shipping address can no longer be changed');
+        }
+        if (!isOpen(o)) throw new AppError('conflict', CHECKOUT_EXPIRED);
+      };
+      changeable(order);
       const updated = await db.transaction(async (tx) => {
+        // Locked: a discount code applied meanwhile sees this address, or this one sees its use.
+        const locked = await repo.selectById(tx, order.id, true);
+        if (!locked) throw notFound('Order');
+        changeable(locked);
+        await d.emailBound(tx, order.id, f.email.toLowerCase());
         const saved = await repo.updateOrder(tx, order.id, {
           email: f.email.toLowerCase(),
           firstName: f.firstName,
@@ -140,6 +158,42 @@ export function createOrdersService(d: Deps) {
         return saved;
       });
       return checkoutView(updated ?? order);
+    },
+
+    /**
+     * A discount put on or taken off an open checkout, in the caller's transaction (the order locked):
+     * its totals as the checkout priced them, and a line in its history.
+     */
+    async setDiscount(
+      tx: Tx,
+      order: Order,
+      v: { code: string | null; discountCents: number; shippingCents: number; totalCents: number },
+    ): Promise<Order> {
+      const changed =
+        (await repo.updateOrder(tx, order.id, {
+          discountCode: v.code,
+          discountCents: v.discountCents,
+          shippingCents: v.shippingCents,
+          totalCents: v.totalCents,
+        })) ?? order;
+      if (v.code) {
+        await recordEvent(
+          tx,
+          order.id,
+          'discount_applied',
+          `Code ${v.code} applied: ${formatUsd(v.discountCents)} off; total ${formatUsd(v.totalCents)}`,
+          'shopper',
+        );
+      } else if (order.discountCode) {
+        await recordEvent(
+          tx,
+          order.id,
+          'discount_removed',
+          `Code ${order.discountCode} taken off; total ${formatUsd(v.totalCents)}`,
+          'shopper',
+        );
+      }
+      return changed;
     },
 
     /** What the confirmation page may show without the buyer's session: no address, no e-mail. */
@@ -189,8 +243,12 @@ export function createOrdersService(d: Deps) {
             o.shippingCountry,
             items.map((i) => `${i.quantity} × ${i.name} @ ${formatCents(i.unitPriceCents)}`).join('; '),
             formatCents(o.subtotalCents),
+            o.discountCode,
+            formatCents(o.discountCents),
             formatCents(o.shippingCents),
             formatCents(o.totalCents),
+            formatCents(o.refundedCents),
+            o.paymentMethodKind,
             o.trackingNumber,
             o.paymentIntentId,
           ]);
@@ -402,6 +460,16 @@ export function createOrdersService(d: Deps) {
      * reviews' purchase check; undefined when it bought none.
      */
     purchaseOf: (email: string, productId: number): Promise<number | undefined> => repo.selectPurchase(db, email, productId),
+
+    /**
+     * For the checkout reminders (docs/decisions/0041): a page of the unpaid checkouts left at the
+     * payment step in the window, each its address's newest order (reminders-repo.ts says which).
+     */
+    reminderCandidates: (w: Parameters<typeof remindersRepo.selectReminderCandidates>[1]) =>
+      remindersRepo.selectReminderCandidates(db, w),
+    /** For the reminders' figures: the paid live orders of these lower-case addresses paid in [from, to). */
+    paidLiveOrdersOf: (emails: readonly string[], from: Date, to: Date) =>
+      remindersRepo.selectPaidLiveOrdersOf(db, emails, from, to),
 
     /** Queues the confirmation of a paid order that has none yet (paid before the outbox existed), and sends it. */
     async sendConfirmation(orderId: number): Promise<void> {

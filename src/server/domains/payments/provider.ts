@@ -12,6 +12,11 @@ export interface ProviderPayment {
   amountCents: number;
   currency: string;
   lastError: string | null;
+  /**
+   * What it is being paid with: 'card', a card wallet ('apple_pay', 'google_pay', …), 'link', or
+   * another Stripe payment method type; null while nothing has been charged (docs/decisions/0042).
+   */
+  methodKind: string | null;
 }
 
 /** A refund as the provider reports it. 'pending' counts as given back until the provider says it failed. */
@@ -60,6 +65,11 @@ export interface PaymentProvider {
    * Throws RefundRefusedError when the provider refuses it; any other error leaves it unknown.
    */
   refund(input: { paymentId: string; amountCents: number; idempotencyKey: string; refundRef: number }): Promise<ProviderRefund>;
+  /**
+   * Changes what an unpaid payment asks for (a discount put on or taken off the order); throws when
+   * the provider refuses, as it does once the payment is paid, processing or cancelled.
+   */
+  updateAmount(id: string, amountCents: number): Promise<void>;
   /** Cancels an unpaid payment (an expired order); does nothing to a settled one. */
   cancel(id: string): Promise<void>;
   /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { paymentEvents, payments } from '#db/schema/index.ts';
 import type { PaymentStatus } from './provider.ts';
@@ -41,6 +41,22 @@ export async function updatePaymentStatus(
     )
     .returning();
   return row;
+}
+
+/** Sets what a payment not yet paid nor cancelled asks for; false when there is none such. */
+export async function updateOpenAmount(db: Tx, provider: 'test' | 'stripe', id: string, amountCents: number): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ amountCents, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.providerPaymentId, id),
+        notInArray(payments.status, ['succeeded', 'canceled', 'processing']),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
 }
 
 /** Records a provider event once; false when it was already recorded (a replay). */

@@ -46,6 +46,12 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
 
     cancel: (id: string) => active.cancel(id),
 
+    /** Changes what an unpaid payment asks for, at the provider and in the store's record; throws when the provider refuses. */
+    async updateAmount(id: string, amountCents: number): Promise<void> {
+      await active.updateAmount(id, amountCents);
+      if (active.name !== 'test') await repo.updateOpenAmount(db, active.name, id, amountCents);
+    },
+
     /**
      * Gives back part of a payment through the provider; `refundRef` is the store's refund id, and
      * its idempotency key, so asking again for the same refund never refunds twice.

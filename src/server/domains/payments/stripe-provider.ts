@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { paymentMethodKind } from './method-kind.ts';
 import {
   type PaymentProvider,
   type PaymentStatus,
@@ -66,8 +67,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         {
           amount: amountCents,
           currency,
-          // The checkout takes cards (docs/product.md §2): no redirect-based methods, so no return trip.
-          allowed_payment_method_types: ['card'],
+          // The methods enabled for the account (cards, Apple Pay, Google Pay, Link) but none that
+          // redirects, so a payment never leaves the checkout page (docs/decisions/0042).
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           metadata: { order_id: String(orderId) },
           description: `Order #${orderId}`,
         },
@@ -80,7 +82,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async retrieve(id) {
       let pi: Stripe.PaymentIntent;
       try {
-        pi = await stripe.paymentIntents.retrieve(id);
+        // The charge says which kind of payment method paid, in the same request.
+        pi = await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] });
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
@@ -91,6 +94,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         amountCents: pi.status === 'succeeded' ? pi.amount_received : pi.amount,
         currency: pi.currency,
         lastError: pi.last_payment_error?.message ?? null,
+        methodKind: typeof pi.latest_charge === 'object' ? paymentMethodKind(pi.latest_charge) : null,
       };
     },
 
@@ -107,6 +111,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         throw err;
       }
       return toRefund(r, paymentId);
+    },
+
+    async updateAmount(id, amountCents) {
+      await stripe.paymentIntents.update(id, { amount: amountCents });
     },
 
     async cancel(id) {

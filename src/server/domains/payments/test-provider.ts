@@ -38,7 +38,15 @@ export function createTestProvider(db: Database): PaymentProvider & {
     async retrieve(id) {
       const row = await repo.selectPayment(db, 'test', id);
       if (!row) return null;
-      return { id, status: row.status, amountCents: row.amountCents, currency: row.currency, lastError: row.lastError };
+      return {
+        id,
+        status: row.status,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        lastError: row.lastError,
+        // Its only form is the test card form.
+        methodKind: row.status === 'succeeded' ? 'card' : null,
+      };
     },
 
     async refund({ paymentId, amountCents, idempotencyKey, refundRef }) {
@@ -50,6 +58,12 @@ export function createTestProvider(db: Database): PaymentProvider & {
         }
       });
       return { id: refundId, paymentId, amountCents, status: 'succeeded', failureReason: null, storeRef: refundRef };
+    },
+
+    async updateAmount(id, amountCents) {
+      if (!(await repo.updateOpenAmount(db, 'test', id, amountCents))) {
+        throw new Error(`Payment ${id} is paid, cancelled or unknown: its amount cannot change`);
+      }
     },
 
     async cancel(id) {

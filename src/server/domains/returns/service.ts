@@ -12,6 +12,7 @@ import type { CheckoutService } from '../checkout/service.ts';
 import type { FulfilmentService } from '../fulfilment/service.ts';
 import type { ShipmentRow } from '../fulfilment/shipments-repo.ts';
 import type { OrderLinks } from '../order-status/links.ts';
+import { paidWorth } from '../orders/refunds.ts';
 import type { Actor, Order, OrdersService } from '../orders/service.ts';
 import {
   ownerReturnAlertMail,
@@ -100,7 +101,7 @@ export function createReturnsService(d: {
       : null;
 
   async function shopperView(ret: repo.ReturnRow, shipment: ShipmentRow | undefined, labelUrl: string): Promise<ShopperReturn> {
-    const lines = await linesOf(db, ret);
+    const [lines, order] = await Promise.all([linesOf(db, ret), orders.byId(ret.orderId)]);
     return {
       id: ret.id,
       rma: rmaNumber(ret.id),
@@ -109,7 +110,12 @@ export function createReturnsService(d: {
       reason: ret.reason,
       refusal: ret.refusal,
       items: lines.map(({ productId, name, quantity }) => ({ productId, name, quantity })),
-      value: formatCents(lines.reduce((n, l) => n + l.unitPriceCents * l.quantity, 0)),
+      value: formatCents(
+        paidWorth(
+          order ?? { subtotalCents: 0, discountCents: 0 },
+          lines.reduce((n, l) => n + l.unitPriceCents * l.quantity, 0),
+        ),
+      ),
       requestedAt: ret.createdAt.toISOString(),
       label: labelOf(shipment, labelUrl),
       arrivedAt: ret.arrivedAt?.toISOString() ?? null,
@@ -319,7 +325,12 @@ export function createReturnsService(d: {
         throw new AppError('conflict', `This return is ${ret.status}: approve it before receiving it`);
       }
       const lines = await linesOf(db, ret);
-      const worth = lines.reduce((n, l) => n + l.unitPriceCents * l.quantity, 0);
+      const order = await orders.byId(ret.orderId);
+      // What the lines cost the shopper: their prices less their share of the order's discount.
+      const worth = paidWorth(
+        order ?? { subtotalCents: 0, discountCents: 0 },
+        lines.reduce((n, l) => n + l.unitPriceCents * l.quantity, 0),
+      );
       const postage = body.postage ? parseCents(body.postage) : 0;
       const request = {
         items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, restock: body.restock })),

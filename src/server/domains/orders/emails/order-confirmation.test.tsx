@@ -104,4 +104,12 @@ describe('the order confirmation e-mail', () => {
     const address = lines.slice(lines.indexOf('Shipping to') + 1, lines.indexOf('Estimated delivery'));
     expect(address).toEqual(['12 Iron Way', 'United States']);
   });
+
+  it('names the discount code and what it took off, and free shipping as free', async () => {
+    const order = orderRow({ discountCode: 'ATHLETE10', discountCents: 1080, shippingCents: 0, totalCents: 9717 });
+    const mail = await orderConfirmationMail(order, orderItemRows(), store, orderPageUrl);
+    const { lines } = readMailHtml(mail.html);
+    expect(lines.slice(7, 13)).toEqual(['Discount (ATHLETE10)', '−$10.80', 'Shipping', 'Free', 'Total', '$97.17']);
+    expect(mail.text).toContain('\nDiscount (ATHLETE10)  −$10.80\nShipping  Free\nTotal  $97.17\n');
+  });
 });

@@ -31,6 +31,8 @@ interface Confirmation {
   name: string;
   orderId: number;
   lines: { id: number; text: string; amount: string }[];
+  /** "Discount (ATHLETE10)" and "−$5.00", when a code took something off. */
+  discount: { label: string; amount: string } | null;
   shipping: string;
   total: string;
   address: string[];
@@ -64,6 +66,7 @@ export function OrderConfirmationEmail(p: Confirmation) {
         {p.lines.map((l) => (
           <AmountRow key={l.id} label={l.text} amount={l.amount} />
         ))}
+        {p.discount ? <AmountRow label={p.discount.label} amount={p.discount.amount} /> : null}
         <AmountRow label="Shipping" amount={p.shipping} />
         <AmountRow label="Total" amount={p.total} strong />
       </Section>
@@ -85,6 +88,7 @@ function confirmationText(p: Confirmation): string {
     `Thank you for your order #${p.orderId}. We have received your payment and will ship within 1-2 business days.`,
     '',
     ...p.lines.map((l) => `${l.text}  ${l.amount}`),
+    ...(p.discount ? [`${p.discount.label}  ${p.discount.amount}`] : []),
     `Shipping  ${p.shipping}`,
     `Total  ${p.total}`,
     '',
@@ -112,7 +116,10 @@ export function orderConfirmationMail(
     name: order.firstName ?? 'there',
     orderId: order.id,
     lines: items.map((i) => ({ id: i.id, text: `${i.quantity} × ${i.name}`, amount: formatUsd(i.unitPriceCents * i.quantity) })),
-    shipping: formatUsd(order.shippingCents),
+    discount: order.discountCode
+      ? { label: `Discount (${order.discountCode})`, amount: `−${formatUsd(order.discountCents)}` }
+      : null,
+    shipping: order.shippingCents === 0 ? 'Free' : formatUsd(order.shippingCents),
     total: formatUsd(order.totalCents),
     address: [
       `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim(),

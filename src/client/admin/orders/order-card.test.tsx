@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOrder } from '#shared/admin.ts';
+import { makeAdminQueryClient } from '../session/admin-query-client.ts';
+import { meQuery } from '../session/api/get-me.ts';
+import { OrderCard } from './order-card.tsx';
+
+beforeEach(() => {
+  // The card's history asks the store as it opens: an empty one.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify([]))),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const order = (changes: Partial<AdminOrder> = {}): AdminOrder => ({
+  id: 1042,
+  stripePaymentIntentId: 'pi_test_00001042',
+  status: 'paid',
+  firstName: 'Dana',
+  lastName: 'Lee',
+  email: 'dana.lee@example.com',
+  phone: null,
+  shippingAddress: '1 Main St',
+  shippingCity: 'Austin',
+  shippingState: 'TX',
+  shippingZip: '78701',
+  shippingCountry: 'US',
+  discount: null,
+  shippingCharged: '3.91',
+  paymentMethodKind: null,
+  total: '22.90',
+  refundedTotal: '0.00',
+  createdAt: '2026-01-02T00:00:00.000Z',
+  paidAt: '2026-01-02T00:01:00.000Z',
+  cancelledAt: null,
+  paymentMode: 'live',
+  items: [{ productId: 5, name: 'Single Bottle', quantity: 1, unitPrice: '18.99' }],
+  paymentIssue: null,
+  trackingNumber: null,
+  shippingCarrier: null,
+  shippingService: null,
+  shippingCost: null,
+  labelUrl: null,
+  trackingUrl: null,
+  ...changes,
+});
+
+function items(o: AdminOrder) {
+  const qc = makeAdminQueryClient(() => {});
+  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider: 'builtin' });
+  render(
+    <QueryClientProvider client={qc}>
+      <OrderCard order={o} />
+    </QueryClientProvider>,
+  );
+  const heading = screen.getByRole('heading', { name: 'Items' });
+  return [...(heading.parentElement as HTMLElement).querySelectorAll('p')].map((p) => p.textContent);
+}
+
+describe('the order card’s totals', () => {
+  it('show the code and what it took off, free shipping, and how it was paid', () => {
+    const lines = items(
+      order({
+        items: [{ productId: 6, name: '3-Pack Bundle', quantity: 2, unitPrice: '41.49' }],
+        discount: { code: 'SALTY10', amount: '8.30' },
+        shippingCharged: '0.00',
+        total: '74.68',
+        paymentMethodKind: 'apple_pay',
+      }),
+    );
+    expect(lines).toEqual(['Discount (SALTY10) −$8.30', 'Shipping Free', 'Total $74.68', 'Paid with Apple Pay']);
+  });
+
+  it('without a code: no discount line, the shipping paid, and no payment method before payment', () => {
+    expect(items(order({ status: 'pending', paidAt: null }))).toEqual(['Shipping $3.91', 'Total $22.90']);
+    cleanup();
+    expect(items(order({ paymentMethodKind: 'card' }))).toEqual(['Shipping $3.91', 'Total $22.90', 'Paid with Card']);
+    expect(within(screen.getByRole('article')).queryByTestId('order-discount')).toBeNull();
+  });
+});

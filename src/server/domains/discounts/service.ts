@@ -1,0 +1,218 @@
+import { type AdminDiscount, DISCOUNT_MESSAGES, discountFor, normalCode } from '#shared/discounts.ts';
+import type { DiscountValues } from '#shared/discounts-schemas.ts';
+import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
+import type { Database, Tx } from '#db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import * as repo from './repo.ts';
+
+export type DiscountsService = ReturnType<typeof createDiscountsService>;
+
+const dayStart = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
+/** The end day is included: a code ending on the 30th works all that (UTC) day. */
+const dayAfter = (ymd: string) => new Date(dayStart(ymd).getTime() + 86_400_000);
+const ymd = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+function stateOf(d: repo.DiscountRow, now = new Date()): AdminDiscount['state'] {
+  if (!d.active) return 'inactive';
+  if (d.startsAt && d.startsAt > now) return 'scheduled';
+  if (d.endsAt && d.endsAt <= now) return 'expired';
+  if (d.usageLimit !== null && d.usedCount >= d.usageLimit) return 'used up';
+  return 'live';
+}
+
+function fieldsOf(b: DiscountValues, admin: string): repo.DiscountFields {
+  return {
+    code: normalCode(b.code),
+    kind: b.kind,
+    percentOff: b.kind === 'percent' ? Number(b.value) : null,
+    amountOffCents: b.kind === 'fixed' ? parseCents(b.value) : null,
+    minSubtotalCents: b.minSubtotal === null ? null : parseCents(b.minSubtotal),
+    startsAt: b.startsOn ? dayStart(b.startsOn) : null,
+    endsAt: b.endsOn ? dayAfter(b.endsOn) : null,
+    usageLimit: b.usageLimit,
+    oncePerEmail: b.oncePerEmail,
+    productIds: b.productIds ? [...new Set(b.productIds)].sort((x, y) => x - y) : null,
+    active: b.active,
+    updatedBy: admin,
+  };
+}
+
+/** A line of a checkout, as a code is priced against it. */
+export interface PricedLine {
+  productId: number;
+  priceCents: number;
+  quantity: number;
+}
+
+/**
+ * Discount codes (docs/decisions/0040): the owner's codes and their uses. A use is taken when a
+ * code is applied to a checkout (one conditional update, so a usage limit holds however many
+ * checkouts race for it), bound to the checkout's e-mail address once it is known (a unique index:
+ * once per address), redeemed when the order is paid and given back when the checkout closes
+ * unpaid or the code is taken off.
+ */
+export function createDiscountsService(db: Database, productIds: () => Promise<number[]>) {
+  /** 400 when a code names a product the store does not have. */
+  async function checkProducts(b: DiscountValues): Promise<void> {
+    if (!b.productIds) return;
+    const known = new Set(await productIds());
+    const unknown = b.productIds.find((id) => !known.has(id));
+    if (unknown !== undefined) throw new AppError('bad_request', `There is no product ${unknown}`);
+  }
+
+  async function view(
+    d: repo.DiscountRow,
+    totals: Map<number, { redeemed: number; savedCents: number }>,
+  ): Promise<AdminDiscount> {
+    const t = totals.get(d.id) ?? { redeemed: 0, savedCents: 0 };
+    return {
+      id: d.id,
+      code: d.code,
+      kind: d.kind,
+      value: d.kind === 'percent' ? String(d.percentOff) : formatCents(d.amountOffCents ?? 0),
+      minSubtotal: d.minSubtotalCents === null ? null : formatCents(d.minSubtotalCents),
+      startsOn: ymd(d.startsAt),
+      endsOn: d.endsAt ? ymd(new Date(d.endsAt.getTime() - 86_400_000)) : null,
+      usageLimit: d.usageLimit,
+      oncePerEmail: d.oncePerEmail,
+      productIds: d.productIds,
+      active: d.active,
+      used: d.usedCount,
+      redeemed: t.redeemed,
+      savedTotal: formatCents(t.savedCents),
+      state: stateOf(d),
+      updatedAt: d.updatedAt.toISOString(),
+      updatedBy: d.updatedBy,
+    };
+  }
+
+  const one = async (id: number) => {
+    const d = await repo.selectDiscount(db, id);
+    if (!d) throw notFound('Discount code');
+    return view(d, await repo.selectRedeemedTotals(db));
+  };
+
+  return {
+    /** GET /api/admin/discounts: every code, by its name. */
+    async list(): Promise<AdminDiscount[]> {
+      const [rows, totals] = await Promise.all([repo.selectDiscounts(db), repo.selectRedeemedTotals(db)]);
+      return Promise.all(rows.map((d) => view(d, totals)));
+    },
+
+    /** POST /api/admin/discounts: 409 when the code exists. */
+    async create(body: DiscountValues, admin: string): Promise<AdminDiscount> {
+      await checkProducts(body);
+      const row = await repo.insertDiscount(db, fieldsOf(body, admin));
+      if (!row) throw new AppError('conflict', `The code ${normalCode(body.code)} exists already`);
+      return one(row.id);
+    },
+
+    /**
+     * PUT /api/admin/discounts/:id: new terms for checkouts that apply it from now on (those that
+     * did keep what it took off). A usage limit below the uses already taken is refused.
+     */
+    async update(id: number, body: DiscountValues, admin: string): Promise<AdminDiscount> {
+      await checkProducts(body);
+      const row = await repo.updateDiscount(db, id, fieldsOf(body, admin));
+      if (!row) throw notFound('Discount code');
+      if (row === 'duplicate') throw new AppError('conflict', `The code ${normalCode(body.code)} exists already`);
+      if (row === 'limit') {
+        const used = (await repo.selectDiscount(db, id))?.usedCount ?? 0;
+        throw new AppError(
+          'conflict',
+          `This code is used ${used} times already (by paid orders and open checkouts): the limit cannot be lower`,
+        );
+      }
+      return one(id);
+    },
+
+    /** DELETE /api/admin/discounts/:id: the code is gone; orders keep the code they were paid with. */
+    async remove(id: number): Promise<void> {
+      if (!(await repo.deleteDiscount(db, id))) throw notFound('Discount code');
+    },
+
+    /**
+     * Takes a use of a code for an order, in the caller's transaction (the order locked), and says
+     * what it takes off these lines; 409 with the shopper's message when it cannot be used.
+     */
+    async reserve(
+      tx: Tx,
+      o: { code: string; orderId: number; email: string | null; lines: readonly PricedLine[] },
+    ): Promise<{ code: string; amountCents: number }> {
+      const d = await repo.selectByCode(tx, normalCode(o.code));
+      if (!d?.active) throw new AppError('conflict', DISCOUNT_MESSAGES.unknown);
+      const now = new Date();
+      if (d.startsAt && d.startsAt > now) throw new AppError('conflict', DISCOUNT_MESSAGES.notYet);
+      if (d.endsAt && d.endsAt <= now) throw new AppError('conflict', DISCOUNT_MESSAGES.expired);
+      const subtotal = o.lines.reduce((n, l) => n + l.priceCents * l.quantity, 0);
+      if (d.minSubtotalCents !== null && subtotal < d.minSubtotalCents) {
+        throw new AppError('conflict', `This code needs a subtotal of at least ${formatUsd(d.minSubtotalCents)}.`);
+      }
+      const amountCents = discountFor(o.lines, d);
+      if (amountCents <= 0) throw new AppError('conflict', DISCOUNT_MESSAGES.noEligible);
+      if (!(await repo.takeUse(tx, d.id))) throw new AppError('conflict', DISCOUNT_MESSAGES.usedUp);
+      const use = await repo.insertRedemption(tx, {
+        discountId: d.id,
+        orderId: o.orderId,
+        // Only a code once per address is bound to one (the unique index keeps it once).
+        email: d.oncePerEmail && o.email ? o.email.toLowerCase() : null,
+        amountCents,
+      });
+      if (use === 'email') {
+        await repo.giveBackUse(tx, d.id);
+        throw new AppError('conflict', DISCOUNT_MESSAGES.usedByEmail);
+      }
+      return { code: d.code, amountCents };
+    },
+
+    /** Gives back the order's use of its code (taken off, or the checkout closed unpaid), in the caller's transaction. */
+    async release(tx: Tx, orderId: number): Promise<void> {
+      const use = await repo.selectOpenRedemption(tx, orderId);
+      if (use?.status !== 'reserved') return;
+      await repo.setRedemptionStatus(tx, use.id, 'released');
+      await repo.giveBackUse(tx, use.discountId);
+    },
+
+    /**
+     * The order was paid: its use is spent for good. A checkout paid after its use was given back
+     * (replaced by a newer one, then paid on its old page) takes a use now, past the limit if it must:
+     * the shopper paid the discounted price.
+     */
+    async redeem(
+      tx: Tx,
+      order: { id: number; email: string | null; discountCode: string | null; discountCents: number },
+    ): Promise<void> {
+      const use = await repo.selectOpenRedemption(tx, order.id);
+      if (use?.status === 'reserved') await repo.setRedemptionStatus(tx, use.id, 'redeemed');
+      if (use || !order.discountCode || order.discountCents <= 0) return;
+      const d = await repo.selectByCode(tx, order.discountCode);
+      if (!d) return; // deleted since: the order keeps its code and amount
+      await repo.takeUse(tx, d.id, { pastLimit: true });
+      const email = d.oncePerEmail && order.email ? order.email.toLowerCase() : null;
+      const fields = { discountId: d.id, orderId: order.id, amountCents: order.discountCents, status: 'redeemed' as const };
+      if ((await repo.insertRedemption(tx, { ...fields, email })) === 'email') {
+        await repo.insertRedemption(tx, { ...fields, email: null });
+      }
+    },
+
+    /**
+     * The checkout's e-mail address is known (its shipping step): a code allowed once per address is
+     * bound to it; 409 when that address used it or holds it in another checkout.
+     */
+    async bindEmail(tx: Tx, orderId: number, email: string): Promise<void> {
+      const use = await repo.selectOpenRedemption(tx, orderId);
+      if (use?.status !== 'reserved') return;
+      const d = await repo.selectDiscount(tx, use.discountId);
+      if (!d?.oncePerEmail || use.email === email.toLowerCase()) return;
+      if (!(await repo.bindEmail(tx, use.id, email.toLowerCase()))) {
+        throw new AppError(
+          'conflict',
+          `${DISCOUNT_MESSAGES.usedByEmail} Remove the code ${d.code}, or use another e-mail address.`,
+        );
+      }
+    },
+
+    /** The codes' figures for a paid order (its row's code and amount are the order's own). */
+    one,
+  };
+}
