@@ -1,4 +1,6 @@
 import { type APIRequestContext, type Locator, request } from '@playwright/test';
+import type { DiscountBody } from '#shared/discounts-schemas.ts';
+import { discountTerms } from '../support/discounts.ts';
 import { fillShipping, fillTestCard } from './support/checkout.ts';
 import { expect, test } from './support/test.ts';
 
@@ -22,22 +24,8 @@ test.afterAll(async () => {
 const discountLine = (summary: Locator) => summary.locator('dl > div').filter({ hasText: /^Discount \(/ });
 
 /** A 10% code of this run's own (each project makes its own). */
-async function makeCode(name: string, over: Record<string, unknown> = {}): Promise<void> {
-  const res = await owner.post('/api/admin/discounts', {
-    data: {
-      code: name,
-      kind: 'percent',
-      value: '10',
-      minSubtotal: null,
-      startsOn: null,
-      endsOn: null,
-      usageLimit: null,
-      oncePerEmail: false,
-      productIds: null,
-      active: true,
-      ...over,
-    },
-  });
+async function makeCode(name: string, over: Partial<DiscountBody> = {}): Promise<void> {
+  const res = await owner.post('/api/admin/discounts', { data: discountTerms({ code: name, ...over }) });
   expect(res.status(), await res.text()).toBe(201);
 }
 

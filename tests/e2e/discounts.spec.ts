@@ -1,4 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
+import type { DiscountBody } from '#shared/discounts-schemas.ts';
+import { discountTerms } from '../support/discounts.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -17,22 +19,10 @@ async function signIn(page: Page) {
 }
 
 /** A code the owner made through the API (the dashboard's own calls, from its origin). */
-async function createCode(page: Page, baseURL: string, code: string, over: Record<string, unknown> = {}) {
+async function createCode(page: Page, baseURL: string, code: string, over: Partial<DiscountBody> = {}) {
   const res = await page.request.post('/api/admin/discounts', {
     headers: { origin: baseURL },
-    data: {
-      code,
-      kind: 'fixed',
-      value: '5.00',
-      minSubtotal: null,
-      startsOn: null,
-      endsOn: null,
-      usageLimit: null,
-      oncePerEmail: false,
-      productIds: null,
-      active: true,
-      ...over,
-    },
+    data: discountTerms({ code, kind: 'fixed', value: '5.00', ...over }),
   });
   expect(res.status(), await res.text()).toBe(201);
 }

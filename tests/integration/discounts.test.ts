@@ -3,9 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminDiscount } from '#shared/discounts.ts';
 import { DISCOUNT_MESSAGES } from '#shared/discounts.ts';
 import type { CheckoutOrder } from '#shared/checkout.ts';
+import type { DiscountBody } from '#shared/discounts-schemas.ts';
 import { ORIGIN, ownerStore, type signedIn } from '../support/admin.ts';
 import type { TestApp } from '../support/app.ts';
 import { count, newAddress, secretOf, setInventory, shopper } from '../support/checkout.ts';
+import { discountTerms } from '../support/discounts.ts';
 
 /**
  * Discount codes (issue "Grow the store", item 1; docs/decisions/0040): the owner's codes, a
@@ -26,31 +28,8 @@ beforeEach(async () => {
   await setInventory(t.app, 6, 300);
 });
 
-type Terms = {
-  code: string;
-  kind: 'percent' | 'fixed';
-  value: string;
-  minSubtotal: string | null;
-  startsOn: string | null;
-  endsOn: string | null;
-  usageLimit: number | null;
-  oncePerEmail: boolean;
-  productIds: number[] | null;
-  active: boolean;
-};
-const terms = (over: Partial<Terms> = {}): Terms => ({
-  code: 'SALTY10',
-  kind: 'percent',
-  value: '10',
-  minSubtotal: null,
-  startsOn: null,
-  endsOn: null,
-  usageLimit: null,
-  oncePerEmail: false,
-  productIds: null,
-  active: true,
-  ...over,
-});
+type Terms = DiscountBody;
+const terms = discountTerms;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function createCode(over: Partial<Terms> = {}): Promise<AdminDiscount> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '#shared/admin.ts';
 import type { OrderEvent } from '#shared/order-events.ts';
@@ -8,7 +8,7 @@ import { ADMIN, signedIn } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, inventoryOf, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
-import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
+import { type FakeStripe, startFakeStripe, stripeClientOf, stripeEnv } from '../support/fake-stripe.ts';
 
 /**
  * Refunds through Stripe (issue "Run the business", item 1): the real `stripe` SDK against the local
@@ -26,16 +26,12 @@ beforeAll(async () => {
   t = await createTestApp({
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
-    STRIPE_SECRET_KEY: FAKE_KEYS.secretKey,
-    STRIPE_PUBLISHABLE_KEY: FAKE_KEYS.publishableKey,
-    STRIPE_WEBHOOK_SECRET: FAKE_KEYS.webhookSecret,
-    STRIPE_API_URL: fake.url,
+    ...stripeEnv(fake),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
     RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
   });
   admin = await signedIn(t.app);
-  const u = new URL(fake.url);
-  stripeClient = new Stripe(FAKE_KEYS.secretKey, { host: u.hostname, port: u.port, protocol: 'http', maxNetworkRetries: 0 });
+  stripeClient = stripeClientOf(fake);
 });
 afterAll(async () => {
   await t?.close();

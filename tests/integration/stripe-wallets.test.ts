@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { secretOf, setInventory, shopper } from '../support/checkout.ts';
-import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
+import { type FakeStripe, startFakeStripe, stripeClientOf, stripeEnv } from '../support/fake-stripe.ts';
 
 /**
  * Wallets and Link through Stripe's automatic payment methods, and the kind of payment method the
@@ -19,15 +19,11 @@ let stripeClient: Stripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp({
-    STRIPE_SECRET_KEY: FAKE_KEYS.secretKey,
-    STRIPE_PUBLISHABLE_KEY: FAKE_KEYS.publishableKey,
-    STRIPE_WEBHOOK_SECRET: FAKE_KEYS.webhookSecret,
-    STRIPE_API_URL: fake.url,
+    ...stripeEnv(fake),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
     RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
   });
-  const u = new URL(fake.url);
-  stripeClient = new Stripe(FAKE_KEYS.secretKey, { host: u.hostname, port: u.port, protocol: 'http', maxNetworkRetries: 0 });
+  stripeClient = stripeClientOf(fake);
 });
 afterAll(async () => {
   await t?.close();

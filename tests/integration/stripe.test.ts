@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, inventoryOf, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
-import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
+import { FAKE_KEYS, type FakeStripe, startFakeStripe, stripeClientOf, stripeEnv } from '../support/fake-stripe.ts';
 
 /**
  * The store with the three Stripe variables set, through the real `stripe` SDK against a local
@@ -18,15 +18,11 @@ let stripeClient: Stripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp({
-    STRIPE_SECRET_KEY: FAKE_KEYS.secretKey,
-    STRIPE_PUBLISHABLE_KEY: FAKE_KEYS.publishableKey,
-    STRIPE_WEBHOOK_SECRET: FAKE_KEYS.webhookSecret,
-    STRIPE_API_URL: fake.url,
+    ...stripeEnv(fake),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
     RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
   });
-  const u = new URL(fake.url);
-  stripeClient = new Stripe(FAKE_KEYS.secretKey, { host: u.hostname, port: u.port, protocol: 'http', maxNetworkRetries: 0 });
+  stripeClient = stripeClientOf(fake);
 });
 afterAll(async () => {
   await t?.close();

@@ -650,3 +650,19 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
   };
   return fake;
 }
+
+/** The store's Stripe variables, pointing at this fake. */
+export function stripeEnv(fake: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: FAKE_KEYS.secretKey,
+    STRIPE_PUBLISHABLE_KEY: FAKE_KEYS.publishableKey,
+    STRIPE_WEBHOOK_SECRET: FAKE_KEYS.webhookSecret,
+    STRIPE_API_URL: fake.url,
+  };
+}
+
+/** The shopper's side of Stripe (what Stripe.js does in the browser), through the real SDK against this fake. */
+export function stripeClientOf(fake: FakeStripe): Stripe {
+  const u = new URL(fake.url);
+  return new Stripe(FAKE_KEYS.secretKey, { host: u.hostname, port: u.port, protocol: 'http', maxNetworkRetries: 0 });
+}

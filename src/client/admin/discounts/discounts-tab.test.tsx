@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProduct } from '#shared/admin.ts';
 import type { AdminDiscount } from '#shared/discounts.ts';
+import { adminDiscount } from '#tests/support/discounts.ts';
 import { snapshot } from '../../ui/toast-store.ts';
 import { makeAdminQueryClient } from '../session/admin-query-client.ts';
 import { DiscountsTab } from './discounts-tab.tsx';
@@ -13,26 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const discount = (id: number, changes: Partial<AdminDiscount> = {}): AdminDiscount => ({
-  id,
-  code: 'SALTY10',
-  kind: 'percent',
-  value: '10',
-  minSubtotal: null,
-  startsOn: null,
-  endsOn: null,
-  usageLimit: null,
-  oncePerEmail: false,
-  productIds: null,
-  active: true,
-  used: 0,
-  redeemed: 0,
-  savedTotal: '0.00',
-  state: 'live',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-  updatedBy: 'owner',
-  ...changes,
-});
+const discount = (id: number, changes: Partial<AdminDiscount> = {}): AdminDiscount => adminDiscount({ id, ...changes });
 const product = (id: number, name: string): AdminProduct => ({
   id,
   name,

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminDiscount } from '#shared/discounts.ts';
+import { adminDiscount } from '#tests/support/discounts.ts';
 import { codeLink, conditions, datesText, offText } from './format.ts';
 
-const code = (changes: Partial<AdminDiscount> = {}): AdminDiscount => ({
-  id: 1,
-  code: 'SALTY10',
-  kind: 'percent',
-  value: '10',
-  minSubtotal: null,
-  startsOn: null,
-  endsOn: null,
-  usageLimit: null,
-  oncePerEmail: false,
-  productIds: null,
-  active: true,
-  used: 0,
-  redeemed: 0,
-  savedTotal: '0.00',
-  state: 'live',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-  updatedBy: 'owner',
-  ...changes,
-});
+const code = (changes: Partial<AdminDiscount> = {}): AdminDiscount => adminDiscount(changes);
 const names: Record<number, string> = { 5: 'Single Bottle', 6: '3-Pack Bundle', 7: 'Travel Tin' };
 const name = (id: number) => names[id];
 /** ICU puts thin spaces around a range's dash; which ones depends on its version. */
