@@ -6,6 +6,8 @@ import type { CheckoutOrder } from '#shared/checkout.ts';
 import type { DiscountBody } from '#shared/discounts-schemas.ts';
 import { ORIGIN, ownerStore, type signedIn } from '../support/admin.ts';
 import type { TestApp } from '../support/app.ts';
+import { parseCsv } from '../support/csv.ts';
+import { eventually } from '../support/eventually.ts';
 import { count, newAddress, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { discountTerms } from '../support/discounts.ts';
 
@@ -222,6 +224,30 @@ describe('a code on the checkout', () => {
     expect(view).toMatchObject({ discount: { code: 'SALTY10', amount: '8.30' }, total: '78.58', paymentMethodKind: 'card' });
     const timeline = (await admin.call('GET', `/api/orders/${paid.id}/timeline`)).json() as { type: string; message: string }[];
     expect(timeline.find((e) => e.type === 'discount_applied')?.message).toBe('Code SALTY10 applied: $8.30 off; total $78.58');
+
+    // The confirmation e-mail says what the code took off.
+    const confirmed = () => t.app.mailer.sent.find((m) => m.subject === `Your Ironwake order #${paid.id} is confirmed`);
+    expect(await eventually(async () => Boolean(confirmed()))).toBe(true);
+    expect(confirmed()?.text).toMatch(/Discount \(SALTY10\)\s+−\$8\.30/);
+    expect(confirmed()?.text).toMatch(/Total\s+\$78\.58/);
+
+    // So does the shopper's order page.
+    const token = t.app.services.orderStatus.link(paid.id).split('/orders/')[1];
+    const page2 = await t.app.inject({ url: `/api/order-status/${token}` });
+    expect(page2.json()).toMatchObject({ discount: { code: 'SALTY10', amount: '8.30' }, total: '78.58' });
+
+    // The owner's export has the code and what it took off.
+    const csv = parseCsv((await admin.call('GET', '/api/orders/export.csv')).body);
+    const header = csv[0] ?? [];
+    const line = csv.find((l) => l.includes(paymentIntentId)) ?? [];
+    const cell = (name: string) => line[header.indexOf(name)];
+    expect([cell('Subtotal'), cell('Discount code'), cell('Discount'), cell('Shipping'), cell('Total')]).toEqual([
+      '82.97',
+      'SALTY10',
+      '8.30',
+      '3.91',
+      '78.58',
+    ]);
 
     // Paid: its code can no longer change.
     expect((await s.dropCode(paymentIntentId)).statusCode).toBe(409);
