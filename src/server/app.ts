@@ -237,7 +237,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ? createEasyPostProvider({ apiKey: labels.apiKey, apiUrl: labels.apiUrl, webhookSecret: labels.webhookSecret })
       : createBuiltinLabelProvider({ ...config.shipping, costCents: config.shipping.labelCostCents }));
   const orderLinks = createOrderLinks(tokenSecret, config.publicUrl);
-  const discounts = createDiscountsService(database.db, async () => (await catalog.listAllProducts()).map((p) => p.id));
+  const discounts = createDiscountsService(database.db, {
+    productIds: async () => (await catalog.listAllProducts()).map((p) => p.id),
+    triesPerHour: config.rateLimits.discountCodesPerHour,
+  });
   const orders = createOrdersService({
     db: database.db,
     catalog,
@@ -249,6 +252,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     orderPageLink: orderLinks.link,
     deliveriesTracked: labelProvider.tracks,
     emailBound: (tx, orderId, email) => discounts.bindEmail(tx, orderId, email),
+    codeTried: (network) => discounts.countTry(network),
   });
   const checkout = createCheckoutService({
     db: database.db,
@@ -260,7 +264,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
     shipping: settings.shipping,
     discounts,
-    discountCodesPerHour: config.rateLimits.discountCodesPerHour,
     hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
   });
   const reviews = createReviewsService({

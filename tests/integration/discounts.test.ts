@@ -544,7 +544,7 @@ describe('bad input on the checkout', () => {
 
 describe('guessing codes', () => {
   it('is limited per network: past the hour’s tries, a 429', async () => {
-    const { t: limited } = await ownerStore({ RATE_LIMIT_DISCOUNT_CODES_PER_HOUR: '3' });
+    const { t: limited, admin: owner } = await ownerStore({ RATE_LIMIT_DISCOUNT_CODES_PER_HOUR: '3' });
     try {
       const s = shopper(limited.app, undefined, '203.0.113.9');
       await s.add(5, 1);
@@ -553,6 +553,20 @@ describe('guessing codes', () => {
       const blocked = await s.code(paymentIntentId, 'DDD');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toMatch(/^Too many discount codes tried\./);
+      // Nor can the shipping step of a checkout with a code be used to ask which addresses used it:
+      // each save counts as a try.
+      const prober = shopper(limited.app, undefined, '203.0.113.77');
+      await prober.add(5, 1);
+      const probe = secretOf((await prober.checkout()).json().checkoutUrl).paymentIntentId;
+      await owner.call('POST', '/api/admin/discounts', discountTerms({ code: 'ONCE', oncePerEmail: true }));
+      expect((await prober.code(probe, 'ONCE')).statusCode).toBe(200); // 1
+      for (const email of ['a@example.com', 'b@example.com']) {
+        expect((await prober.ship(probe, { email })).statusCode).toBe(200); // 2, 3
+      }
+      const probed = await prober.ship(probe, { email: 'c@example.com' });
+      expect(probed.statusCode).toBe(429);
+      expect((await limited.app.services.orders.byPaymentId(probe))?.email).toBe('b@example.com');
+
       // Another network is not held back.
       const other = shopper(limited.app, undefined, '198.51.100.7');
       await other.add(5, 1);

@@ -20,8 +20,6 @@ export interface CheckoutDeps {
   shipping(): ShippingOffer;
   /** Discount codes: a use taken when applied, given back when a checkout closes unpaid, redeemed when paid. */
   discounts: DiscountsService;
-  /** Codes tried per client address per hour (every instance counts the same). */
-  discountCodesPerHour: number;
   /** How long a checkout stays payable. */
   pendingOrderTtlMinutes: number;
   /** How long a checkout holds its stock without a renewal, and how many units one address may hold. */

@@ -3,12 +3,9 @@ import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
-import { throttle } from '../../lib/rate-buckets.ts';
 import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { MIN_PAYMENT_CENTS, priceCheckout } from './pricing.ts';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * A discount code on an open checkout (docs/decisions/0040): the code's use taken and the order's
@@ -88,8 +85,8 @@ export function createCheckoutDiscounts(d: CheckoutDeps) {
     },
 
     /** POST /api/checkout/:paymentIntentId/discount: the code on this checkout (in place of another). */
-    async apply(paymentIntentId: string, sessionId: string | undefined, code: string, ip: string): Promise<CheckoutOrder> {
-      await throttle(db, [`discount-codes:ip:${ip}`], d.discountCodesPerHour, HOUR_MS, 'Too many discount codes tried.');
+    async apply(paymentIntentId: string, sessionId: string | undefined, code: string, network: string): Promise<CheckoutOrder> {
+      await discounts.countTry(network);
       const found = await orders.ownOrder(paymentIntentId, sessionId);
       const before = {
         code: found.discountCode,

@@ -3,7 +3,10 @@ import type { DiscountValues } from '#shared/discounts-schemas.ts';
 import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { throttle } from '../../lib/rate-buckets.ts';
 import * as repo from './repo.ts';
+
+const HOUR_MS = 3_600_000;
 
 export type DiscountsService = ReturnType<typeof createDiscountsService>;
 
@@ -51,11 +54,11 @@ export interface PricedLine {
  * once per address), redeemed when the order is paid and given back when the checkout closes
  * unpaid or the code is taken off.
  */
-export function createDiscountsService(db: Database, productIds: () => Promise<number[]>) {
+export function createDiscountsService(db: Database, o: { productIds: () => Promise<number[]>; triesPerHour: number }) {
   /** 400 when a code names a product the store does not have. */
   async function checkProducts(b: DiscountValues): Promise<void> {
     if (!b.productIds) return;
-    const known = new Set(await productIds());
+    const known = new Set(await o.productIds());
     const unknown = b.productIds.find((id) => !known.has(id));
     if (unknown !== undefined) throw new AppError('bad_request', `There is no product ${unknown}`);
   }
@@ -211,6 +214,14 @@ export function createDiscountsService(db: Database, productIds: () => Promise<n
         );
       }
     },
+
+    /**
+     * One try of a code from a client network (an address, or an IPv6 /64): putting a code on a
+     * checkout, or naming an address for a checkout that has one (which says whether the address
+     * used it). 429 past the hour's tries.
+     */
+    countTry: (network: string) =>
+      throttle(db, [`discount-codes:ip:${network}`], o.triesPerHour, HOUR_MS, 'Too many discount codes tried.'),
 
     /** The codes' figures for a paid order (its row's code and amount are the order's own). */
     one,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PaymentParamsSchema, ShippingBodySchema } from '#shared/checkout.ts';
 import { sessionOf } from '../../lib/buyer-session.ts';
+import { networkOf } from '../../lib/network.ts';
 
 /** The buyer's own order: the checkout page's view of it, its shipping details, its confirmation. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { paymentIntentId, sessionId, ...fields } = req.body;
-      return orders.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields);
+      return orders.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields, networkOf(req.ip));
     },
   );
 

@@ -84,6 +84,8 @@ interface Deps extends OrderMailDeps {
    * discounts domain binds its code's use to it, and refuses (409) an address that used it already.
    */
   emailBound(tx: Tx, orderId: number, email: string): Promise<void>;
+  /** Counts a try of a discount code from a client network (429 past the limit): an address named for a checkout with a code. */
+  codeTried(network: string): Promise<void>;
   /** The payment provider's name, shown to the checkout page. */
   paymentProvider: CheckoutOrder['provider'];
 }
@@ -128,7 +130,12 @@ export function createOrdersService(d: Deps) {
     },
 
     /** POST /api/orders/shipping: only the buyer's session, and only before the order is paid. */
-    async saveShipping(paymentIntentId: string, sessionId: string | undefined, f: ShippingFields): Promise<CheckoutOrder> {
+    async saveShipping(
+      paymentIntentId: string,
+      sessionId: string | undefined,
+      f: ShippingFields,
+      network: string,
+    ): Promise<CheckoutOrder> {
       const order = await ownOrder(paymentIntentId, sessionId);
       const changeable = (o: Order) => {
         if (o.status !== 'pending' || o.paymentIssue) {
@@ -137,6 +144,8 @@ export function createOrdersService(d: Deps) {
         if (!isOpen(o)) throw new AppError('conflict', CHECKOUT_EXPIRED);
       };
       changeable(order);
+      // With a code on it, an address saved says whether that address used the code: a try.
+      if (order.discountCode) await d.codeTried(network);
       const updated = await db.transaction(async (tx) => {
         // Locked: a discount code applied meanwhile sees this address, or this one sees its use.
         const locked = await repo.selectById(tx, order.id, true);
