@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESTORE_LINK_INVALID, UNSUBSCRIBE_LINK_INVALID } from '#shared/recovery.ts';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { ensureSecret } from '#server/lib/server-secrets.ts';
 import { createTokenSigner } from '#server/lib/signed-tokens.ts';
 import { sweepEveryMinute } from '#server/sweeps.ts';
 import { ownerStore, type signedIn } from '../support/admin.ts';
 import { orderPage, orderTokenIn } from '../support/after-sale.ts';
-import { createPgDatabase, createTestApp, newSessionId, type TestApp } from '../support/app.ts';
+import { createTestApp, newSessionId, type TestApp } from '../support/app.ts';
 import { count, SHIPPING_DETAILS, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
+import { abandonCheckout, ageCheckout, remindersTo } from '../support/recovery.ts';
 
 /**
  * Abandoned-checkout recovery (issue "Grow the store", item 3; docs/decisions/0041): a checkout left
@@ -45,30 +43,11 @@ let n = 0;
 /** A fresh address for each checkout story, so the stories of one file do not meet. */
 const address = (who: string) => `${who}.${++n}.${Date.now()}@Example.com`;
 
-/** A checkout that reached the payment step (cart, checkout, shipping saved) and was left there. */
-async function abandon(email: string, lines: [number, number][] = [[5, 2]], app: FastifyInstance = t.app) {
-  const s = shopper(app);
-  for (const [id, q] of lines) expect((await s.add(id, q)).statusCode).toBe(201);
-  const started = await s.checkout();
-  expect(started.statusCode, started.body).toBe(201);
-  const { secret, paymentIntentId } = secretOf(started.json().checkoutUrl);
-  const shipped = await s.ship(paymentIntentId, { email });
-  expect(shipped.statusCode, shipped.body).toBe(200);
-  const order = await app.services.orders.byPaymentId(paymentIntentId);
-  if (!order) throw new Error('no order');
-  return { id: order.id, s, secret, paymentIntentId };
-}
-
-/** Moves a checkout's start `hours` back, as if it had been left that long ago. */
-async function age(orderId: number, hours: number, app: FastifyInstance = t.app): Promise<void> {
-  await app.database.db.execute(
-    sql`update orders set created_at = now() - make_interval(secs => ${hours * 3600}) where id = ${orderId}`,
-  );
-}
+const abandon = (email: string, lines: [number, number][] = [[5, 2]]) => abandonCheckout(t.app, email, lines);
+const age = (orderId: number, hours: number) => ageCheckout(t.app, orderId, hours);
 
 const reminderRows = (email: string) => count(t.app, 'checkout_reminders', `email = '${email.toLowerCase()}'`);
-const mailsTo = (email: string, app: FastifyInstance = t.app) =>
-  app.mailer.sent.filter((m) => m.to.toLowerCase() === email.toLowerCase() && m.subject === 'Your Ironwake order is waiting');
+const mailsTo = (email: string) => remindersTo(t.app, email);
 
 /** The reminder e-mail to `email`, once delivered. */
 async function reminderTo(email: string) {
@@ -334,7 +313,7 @@ describe('the reminder’s restore link', () => {
   it('is limited per client address', async () => {
     const limited = await ownerStore({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '3' });
     try {
-      const c = await abandon(address('limit'), [[5, 1]], limited.t.app);
+      const c = await abandonCheckout(limited.t.app, address('limit'), [[5, 1]]);
       const token = limited.t.app.services.recovery.links.restoreToken(c.id);
       const call = (remoteAddress: string) =>
         limited.t.app.inject({
@@ -527,37 +506,5 @@ describe('the reminder’s pages, rendered by the server', () => {
       expect(await count(s.app, 'analytics_events', `path = '/${page}/:token'`)).toBe(1);
     }
     expect(await count(s.app, 'analytics_events', `path like '%SecretSignature%'`)).toBe(0);
-  });
-});
-
-describe.runIf(process.env.TEST_DB === 'pg')('two instances on one PostgreSQL database', () => {
-  it('send one reminder when both sweep at once', async () => {
-    const db = await createPgDatabase();
-    const instance = () =>
-      buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DATABASE_URL: db.url }), {
-        ssr: 'off',
-      });
-    const a = await instance();
-    const b = await instance();
-    try {
-      await a.services.settings.update({ ...SETTINGS, reminderDelayHours: 1 }, 'owner');
-      await b.services.settings.refresh();
-      const emails = Array.from({ length: 6 }, (_, i) => address(`race${i}`));
-      for (const email of emails) await age((await abandon(email, [[5, 1]], a)).id, 2, a);
-      for (let round = 0; round < 3; round++) {
-        await Promise.all([a.services.recovery.sweep(), b.services.recovery.sweep(), a.services.recovery.sweep()]);
-      }
-      const { rows } = (await a.database.db.execute(
-        sql`select count(*)::int as n from mail_outbox where kind = 'checkout_reminder'`,
-      )) as unknown as { rows: { n: number }[] };
-      expect(rows[0]?.n).toBe(emails.length);
-      expect(await eventually(async () => emails.every((e) => mailsTo(e, a).length + mailsTo(e, b).length === 1))).toBe(true);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(emails.map((e) => mailsTo(e, a).length + mailsTo(e, b).length)).toEqual(emails.map(() => 1));
-    } finally {
-      await a.close();
-      await b.close();
-      await db.drop();
-    }
   });
 });
