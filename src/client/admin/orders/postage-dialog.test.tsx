@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMe, AdminOrder } from '#shared/admin.ts';
+import { adminOrder } from '#tests/support/admin-orders.ts';
 import type { ShippingQuote } from '#shared/fulfilment.ts';
 import { snapshot } from '../../ui/toast-store.ts';
 import { makeAdminQueryClient } from '../session/admin-query-client.ts';
@@ -15,38 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const order = (changes: Partial<AdminOrder> = {}): AdminOrder => ({
-  id: 1042,
-  stripePaymentIntentId: 'pi_test_00001042',
-  status: 'paid',
-  firstName: 'Dana',
-  lastName: 'Lee',
-  email: 'dana.lee@example.com',
-  phone: null,
-  shippingAddress: '1 Main St',
-  shippingCity: 'Austin',
-  shippingState: 'TX',
-  shippingZip: '78701',
-  shippingCountry: 'US',
-  discount: null,
-  shippingCharged: '3.91',
-  paymentMethodKind: 'card',
-  total: '22.90',
-  refundedTotal: '0.00',
-  createdAt: '2026-01-02T00:00:00.000Z',
-  paidAt: '2026-01-02T00:01:00.000Z',
-  cancelledAt: null,
-  paymentMode: 'live',
-  items: [{ productId: 5, name: 'Single Bottle', quantity: 1, unitPrice: '18.99' }],
-  paymentIssue: null,
-  trackingNumber: null,
-  shippingCarrier: null,
-  shippingService: null,
-  shippingCost: null,
-  labelUrl: null,
-  trackingUrl: null,
-  ...changes,
-});
+const order = (changes: Partial<AdminOrder> = {}): AdminOrder => adminOrder(changes);
 
 // Not in the server's cheapest-first order, so that the dialog's own choice is what is tested.
 const quote = (quoteId: number): ShippingQuote => ({
