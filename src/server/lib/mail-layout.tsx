@@ -1,4 +1,5 @@
 import { Body } from '@react-email/body';
+import { Column } from '@react-email/column';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
@@ -6,6 +7,7 @@ import { Heading } from '@react-email/heading';
 import { Html } from '@react-email/html';
 import { Link } from '@react-email/link';
 import { render } from '@react-email/render';
+import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { type CSSProperties, Fragment, type ReactElement, type ReactNode } from 'react';
@@ -117,6 +119,21 @@ const orderPageButton = {
   padding: '10px 16px',
   borderRadius: '6px',
 } satisfies CSSProperties;
+
+const amountCell = { padding: '6px 0', fontSize: '16px', lineHeight: '20px', verticalAlign: 'top' };
+
+/** A line of an order's amounts: its label on the left, its amount on the right (bold for the total). */
+export function AmountRow({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
+  const weight = strong ? { fontWeight: 700 } : {};
+  return (
+    <Row>
+      <Column style={{ ...amountCell, ...weight }}>{label}</Column>
+      <Column align="right" style={{ ...amountCell, ...weight, textAlign: 'right' }}>
+        {amount}
+      </Column>
+    </Row>
+  );
+}
 
 /**
  * The link to the shopper's order page (its status, tracking and returns), in every e-mail about

@@ -1,8 +1,7 @@
-import { Column } from '@react-email/column';
-import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { formatUsd } from '#shared/money.ts';
 import {
+  AmountRow,
   composeMail,
   MailHeading,
   MailLayout,
@@ -39,20 +38,6 @@ interface Confirmation {
   delivery: string;
   orderPageUrl: string;
   store: StoreContact;
-}
-
-const cell = { padding: '6px 0', fontSize: '16px', lineHeight: '20px', verticalAlign: 'top' };
-
-function AmountRow({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
-  const weight = strong ? { fontWeight: 700 } : {};
-  return (
-    <Row>
-      <Column style={{ ...cell, ...weight }}>{label}</Column>
-      <Column align="right" style={{ ...cell, ...weight, textAlign: 'right' }}>
-        {amount}
-      </Column>
-    </Row>
-  );
 }
 
 export function OrderConfirmationEmail(p: Confirmation) {

@@ -1,9 +1,8 @@
-import { Column } from '@react-email/column';
 import { Link } from '@react-email/link';
-import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { formatUsd } from '#shared/money.ts';
 import {
+  AmountRow,
   composeMail,
   MailLayout,
   mailColors,
@@ -28,20 +27,6 @@ export interface ReminderProps {
   restoreUrl: string;
   unsubscribeUrl: string;
   store: StoreContact;
-}
-
-const cell = { padding: '6px 0', fontSize: '16px', lineHeight: '20px', verticalAlign: 'top' };
-
-function AmountRow({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
-  const weight = strong ? { fontWeight: 700 } : {};
-  return (
-    <Row>
-      <Column style={{ ...cell, ...weight }}>{label}</Column>
-      <Column align="right" style={{ ...cell, ...weight, textAlign: 'right' }}>
-        {amount}
-      </Column>
-    </Row>
-  );
 }
 
 const unsubscribeStyle = { color: '#5f5850', textDecorationLine: 'underline' };
