@@ -238,12 +238,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       : createBuiltinLabelProvider({ ...config.shipping, costCents: config.shipping.labelCostCents }));
   const orderLinks = createOrderLinks(tokenSecret, config.publicUrl);
   const discounts = createDiscountsService(database.db, {
-    productIds: async () => (await catalog.listAllProducts()).map((p) => p.id),
+    knownProductIds: (ids) => catalog.knownProductIds(ids),
     triesPerHour: config.rateLimits.discountCodesPerHour,
   });
   const orders = createOrdersService({
     db: database.db,
     catalog,
+    discounts,
     paymentProvider: payments.providerName,
     outbox,
     store,
@@ -251,8 +252,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reviewLink: (email, productId) => reviews.reviewLink(email, productId),
     orderPageLink: orderLinks.link,
     deliveriesTracked: labelProvider.tracks,
-    emailBound: (tx, orderId, email) => discounts.bindEmail(tx, orderId, email),
-    codeTried: (network) => discounts.countTry(network),
   });
   const checkout = createCheckoutService({
     db: database.db,
@@ -328,7 +327,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     cart,
     outbox,
     links: createRecoveryLinks(tokenSecret, config.publicUrl),
-    orderPageLink: orderLinks.link,
     store,
     reminderDelayHours: () => settings.current().reminderDelayHours,
     log: app.log,

@@ -6,16 +6,16 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
   // Lapsed holds give their stock back, unpaid checkouts past their end close; e-mails whose delivery failed and refunds
-  // the payment provider did not answer are retried. The summary's figures take in the orders' changes,
-  // and the analytics roll up the days that closed.
+  // the payment provider did not answer are retried; checkouts left at the payment step past the owner's delay get
+  // their one reminder (docs/decisions/0041). The summary's figures take in the orders' changes, and the analytics
+  // roll up the days that closed.
   await Promise.all([
     app.services.checkout.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
     app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
     app.services.checkout.retryPendingRefunds().catch((err: unknown) => app.log.warn({ err }, 'refund retry failed')),
     app.services.settings.refresh().catch((err: unknown) => app.log.warn({ err }, 'settings refresh failed')),
+    app.services.recovery.sweep().catch((err: unknown) => app.log.warn({ err }, 'checkout reminder sweep failed')),
   ]);
-  // Checkouts left at the payment step past the owner's delay get their one reminder (docs/decisions/0041).
-  await app.services.recovery.sweep().catch((err: unknown) => app.log.warn({ err }, 'checkout reminder sweep failed'));
   // After the order sweep, so the orders it closed are folded in now rather than a minute later.
   await app.services.orders.foldSummary().catch((err: unknown) => app.log.warn({ err }, 'orders summary fold failed'));
   await app.services.analytics.rollUp().catch((err: unknown) => app.log.warn({ err }, 'analytics rollup failed'));

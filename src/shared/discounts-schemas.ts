@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DISCOUNT_CODE, DISCOUNT_KINDS } from './discounts.ts';
+import { DISCOUNT_CODE, DISCOUNT_CODE_FORMAT, DISCOUNT_KINDS } from './discounts.ts';
 import { REQUIRED } from './messages.ts';
+import { amountText, dayText } from './validation.ts';
 import { parseCents } from './money.ts';
 
 /** The discount codes' requests (docs/decisions/0040). */
@@ -9,22 +10,13 @@ const code = z
   .string({ error: (i) => (i.input === undefined ? REQUIRED : 'The code must be text') })
   .trim()
   .min(1, REQUIRED)
-  .regex(DISCOUNT_CODE, 'A code is 3 to 32 letters, digits, dashes or underscores');
+  .regex(DISCOUNT_CODE, DISCOUNT_CODE_FORMAT);
 
 /** POST /api/checkout/:paymentIntentId/discount. */
 export const ApplyDiscountBodySchema = z.strictObject({ code });
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (name: string) =>
-  z
-    .string({ error: `${name} must be a date (YYYY-MM-DD)` })
-    .regex(DAY, `${name} must be a date (YYYY-MM-DD)`)
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      `${name} must be a real date`,
-    )
-    .nullable();
+const amount = (invalid: string, maxCents = 999_999_999) => amountText({ invalid, maxCents, tooLarge: invalid });
+const fixedAmount = amount('The amount off must be an amount such as 5.00, more than 0', 99_999_999);
 
 /** POST /api/admin/discounts and PUT /api/admin/discounts/:id: a code's terms. */
 export const DiscountBodySchema = z
@@ -36,12 +28,9 @@ export const DiscountBodySchema = z
       .string({ error: (i) => (i.input === undefined ? REQUIRED : 'The value must be text') })
       .trim()
       .min(1, REQUIRED),
-    minSubtotal: z
-      .string({ error: 'The minimum subtotal must be an amount such as 40.00' })
-      .regex(AMOUNT, 'The minimum subtotal must be an amount such as 40.00')
-      .nullable(),
-    startsOn: day('The start'),
-    endsOn: day('The end'),
+    minSubtotal: amount('The minimum subtotal must be an amount such as 40.00').nullable(),
+    startsOn: dayText('The start').nullable(),
+    endsOn: dayText('The end').nullable(),
     usageLimit: z
       .number({ error: 'The usage limit must be a whole number' })
       .int('The usage limit must be a whole number')
@@ -63,7 +52,7 @@ export const DiscountBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage is a whole number from 1 to 100' });
     } else if (b.kind === 'percent' && (Number(b.value) < 1 || Number(b.value) > 100)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage is a whole number from 1 to 100' });
-    } else if (b.kind === 'fixed' && (!AMOUNT.test(b.value) || parseCents(b.value) <= 0 || parseCents(b.value) > 99_999_999)) {
+    } else if (b.kind === 'fixed' && (!fixedAmount.safeParse(b.value).success || parseCents(b.value) <= 0)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'The amount off must be an amount such as 5.00, more than 0' });
     }
     if (b.startsOn && b.endsOn && b.endsOn < b.startsOn) {

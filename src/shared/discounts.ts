@@ -5,6 +5,7 @@ export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 /** Letters, digits, dashes and underscores, as shoppers type them; compared in upper case. */
 export const DISCOUNT_CODE = /^[A-Za-z0-9_-]{3,32}$/;
+export const DISCOUNT_CODE_FORMAT = 'A code is 3 to 32 letters, digits, dashes or underscores';
 export const normalCode = (code: string) => code.trim().toUpperCase();
 
 /**
@@ -29,18 +30,31 @@ export interface DiscountTerms {
 }
 
 /**
- * What a code takes off a checkout's lines, in cents: a percentage of the lines it applies to
- * (rounded to the nearest cent, halves up), or a fixed amount, never more than those lines are worth.
+ * What a code takes off a checkout's lines, in cents, and each line's share of it: a percentage of
+ * the lines it applies to (rounded to the nearest cent, halves up), or a fixed amount, never more
+ * than those lines are worth. The shares go to those lines in proportion to their worth, the cents
+ * left by rounding to the largest remainders, so they add up to the amount exactly.
  */
 export function discountFor(
   lines: readonly { productId: number; priceCents: number; quantity: number }[],
   t: DiscountTerms,
-): number {
-  const eligible = lines
-    .filter((l) => t.productIds === null || t.productIds.includes(l.productId))
-    .reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
-  const off = t.kind === 'percent' ? Math.round((eligible * (t.percentOff ?? 0)) / 100) : (t.amountOffCents ?? 0);
-  return Math.min(off, eligible);
+): { amountCents: number; shares: Map<number, number> } {
+  const eligible = lines.filter((l) => t.productIds === null || t.productIds.includes(l.productId));
+  const worth = eligible.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+  const off = t.kind === 'percent' ? Math.round((worth * (t.percentOff ?? 0)) / 100) : (t.amountOffCents ?? 0);
+  const amountCents = Math.min(off, worth);
+  const exact = eligible.map((l) => ({
+    productId: l.productId,
+    share: worth === 0 ? 0 : (amountCents * l.priceCents * l.quantity) / worth,
+  }));
+  const shares = new Map(exact.map((e) => [e.productId, Math.floor(e.share)]));
+  let left = amountCents - [...shares.values()].reduce((a, b) => a + b, 0);
+  for (const e of [...exact].sort((a, b) => (b.share % 1) - (a.share % 1))) {
+    if (left <= 0) break;
+    shares.set(e.productId, (shares.get(e.productId) ?? 0) + 1);
+    left -= 1;
+  }
+  return { amountCents, shares };
 }
 
 /** A code as the owner sees it in the Discounts tab. */

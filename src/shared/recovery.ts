@@ -8,8 +8,20 @@
 export const RESTORE_LINK_INVALID = 'This link is not valid or has expired. Add what you want from the shop again.';
 /** The one answer to an unsubscribe link that opens nothing. */
 export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid. Write to us and we will take your address off.';
-/** The answer to a restore link of a checkout that was paid since. */
-export const RESTORE_PAID = 'This order is paid already';
+/**
+ * The 409 of a restore link whose checkout was paid since. It names no order page: a restore link
+ * never opens an order (ADR 0041); the confirmation e-mail and Track Your Order do.
+ */
+export const RESTORE_PAID =
+  'This order is paid already. Its confirmation e-mail links to its page, or find it under Track Your Order.';
+/** The 409 of a restore link whose checkout's payment came in but is set aside for the owner (a payment problem). */
+export const RESTORE_PAYMENT_PROBLEM = 'There is a problem with this payment. Our team will contact you by e-mail.';
+
+/**
+ * The sessionStorage key under which the /recover page keeps the restored shipping details for the
+ * checkout's step 1, which takes them once (checkout/restored-shipping.ts).
+ */
+export const RESTORED_SHIPPING_KEY = 'iw_restored_shipping';
 
 /** The shipping details a restored checkout hands back to the checkout's step 1. */
 export interface RestoredShipping {
@@ -30,14 +42,6 @@ export interface RestoreResult {
   /** Names of the checkout's products that are no longer sold or are out of stock. */
   missing: string[];
   shipping: RestoredShipping;
-}
-
-/** POST /api/recover/:token's 409 for a checkout paid since: the order's page. */
-export interface RestorePaid {
-  message: string;
-  code: 'conflict';
-  /** The order's page (`/orders/<token>`); null while its payment is being looked at. */
-  orderPage: string | null;
 }
 
 /** GET and POST /api/unsubscribe/:token: the address the link is for, and whether it gets no more reminders. */

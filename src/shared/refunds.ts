@@ -11,7 +11,8 @@ const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 
 const reason = multiLine(REFUND_REASON_MAX, `The reason must be at most ${REFUND_REASON_MAX} characters`).optional();
 
-const RefundLineSchema = z.strictObject({
+/** A line of an order named by a request (a refund's, a return's): its product and how many units. */
+export const OrderLineSchema = z.strictObject({
   productId: z
     .number({ error: 'productId must be a whole number' })
     .int('productId must be a whole number')
@@ -22,6 +23,14 @@ const RefundLineSchema = z.strictObject({
     .int('quantity must be a whole number')
     .min(1, 'quantity must be at least 1')
     .max(10_000, 'quantity is too large'),
+});
+
+/** A request's lines name each product once (its quantity says how many). */
+export const eachProductOnce = (lines: readonly { productId: number }[]) =>
+  new Set(lines.map((l) => l.productId)).size === lines.length;
+export const EACH_PRODUCT_ONCE = 'Each product may appear once in items';
+
+const RefundLineSchema = OrderLineSchema.extend({
   restock: z.boolean({ error: 'restock must be true or false' }).default(false),
 });
 
@@ -35,7 +44,7 @@ export const RefundBodySchema = z
       .array(RefundLineSchema, { error: 'items must be a list of {productId, quantity, restock}' })
       .min(1, 'items must name at least one line')
       .max(REFUND_LINES_MAX, `items must name at most ${REFUND_LINES_MAX} lines`)
-      .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, 'Each product may appear once in items')
+      .refine(eachProductOnce, EACH_PRODUCT_ONCE)
       .optional(),
     amount: z
       .string({ error: 'amount must be a decimal string such as "12.34"' })

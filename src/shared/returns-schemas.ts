@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED } from './messages.ts';
-import { parseCents } from './money.ts';
+import { EACH_PRODUCT_ONCE, eachProductOnce, OrderLineSchema } from './refunds.ts';
 import {
   RETURN_LINES_MAX,
   RETURN_REASON_MAX,
@@ -9,30 +9,17 @@ import {
   RETURNS_PAGE_DEFAULT,
   RETURNS_PAGE_MAX,
 } from './returns.ts';
-import { idParam, multiLine } from './validation.ts';
+import { amountText, idParam, multiLine } from './validation.ts';
 
 /** The returns' requests, shared by the server and the dashboard (docs/product.md §7 "Returns"). */
-
-const ReturnLineSchema = z.strictObject({
-  productId: z
-    .number({ error: 'productId must be a whole number' })
-    .int('productId must be a whole number')
-    .positive('productId must be a positive number')
-    .max(2_147_483_647, 'productId is too large'),
-  quantity: z
-    .number({ error: 'quantity must be a whole number' })
-    .int('quantity must be a whole number')
-    .min(1, 'quantity must be at least 1')
-    .max(10_000, 'quantity is too large'),
-});
 
 /** POST /api/order-status/:token/returns: the lines to send back and why. */
 export const ReturnRequestBodySchema = z.strictObject({
   items: z
-    .array(ReturnLineSchema, { error: 'items must be a list of {productId, quantity}' })
+    .array(OrderLineSchema, { error: 'items must be a list of {productId, quantity}' })
     .min(1, 'Choose at least one item to return')
     .max(RETURN_LINES_MAX, `items must name at most ${RETURN_LINES_MAX} lines`)
-    .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, 'Each product may appear once in items'),
+    .refine(eachProductOnce, EACH_PRODUCT_ONCE),
   reason: multiLine(RETURN_REASON_MAX, `The reason must be at most ${RETURN_REASON_MAX} characters`).min(
     1,
     'Tell us why you are returning it',
@@ -45,18 +32,18 @@ export const ReturnRefuseBodySchema = z.strictObject({
   reason: multiLine(RETURN_REFUSAL_MAX, `The reason must be at most ${RETURN_REFUSAL_MAX} characters`).min(1, REQUIRED),
 });
 
-const AMOUNT = /^\d{1,4}(\.\d{1,2})?$/;
 /**
  * POST /api/admin/returns/:id/receive: the parcel is back; its lines are refunded, put back in stock
- * or not, and, for a return the shopper posted themselves, the postage they paid refunded too.
+ * or not, and, for a return the shopper posted themselves (a slip, not a prepaid label), the postage
+ * they paid refunded too.
  */
 export const ReturnReceiveBodySchema = z.strictObject({
   restock: z.boolean({ error: 'restock must be true or false' }),
-  postage: z
-    .string({ error: 'postage must be a decimal string such as "4.50"' })
-    .regex(AMOUNT, 'postage must be a decimal string such as "4.50"')
-    .refine((v) => !AMOUNT.test(v) || parseCents(v) <= 10_000, 'postage must be at most 100.00')
-    .optional(),
+  postage: amountText({
+    invalid: 'postage must be a decimal string such as "4.50"',
+    maxCents: 10_000,
+    tooLarge: 'postage must be at most 100.00',
+  }).optional(),
 });
 export type ReturnReceiveBody = z.input<typeof ReturnReceiveBodySchema>;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED } from './messages.ts';
-import { parseCents } from './money.ts';
-import { singleLine } from './validation.ts';
+import { amountText, singleLine } from './validation.ts';
 
 /** The store's settings, edited in the dashboard's Settings tab (docs/product.md §2, docs/decisions/0039). */
 export interface StoreSettings {
@@ -22,14 +21,15 @@ export interface StoreSettings {
 export const REMINDER_DELAY_MIN_HOURS = 1;
 export const REMINDER_DELAY_MAX_HOURS = 48;
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
-const amount = (name: string, max: number) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? REQUIRED : `${name} must be an amount such as 3.91`) })
+/** An amount of the form: "Required" when missing or blank, then the shared amount's rules (validation.ts). */
+const amount = (name: string, maxCents: number) => {
+  const invalid = `${name} must be an amount such as 3.91`;
+  return z
+    .string({ error: (i) => (i.input === undefined ? REQUIRED : invalid) })
     .trim()
     .min(1, REQUIRED)
-    .regex(AMOUNT, `${name} must be an amount such as 3.91`)
-    .refine((v) => !AMOUNT.test(v) || parseCents(v) <= max, `${name} must be at most ${(max / 100).toFixed(2)}`);
+    .pipe(amountText({ invalid, maxCents, tooLarge: `${name} must be at most ${(maxCents / 100).toFixed(2)}` }));
+};
 
 /** PUT /api/admin/settings: every setting at once (the form sends them all). */
 export const StoreSettingsBodySchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED } from './messages.ts';
+import { parseCents } from './money.ts';
 
 export { REQUIRED };
 
@@ -74,3 +75,28 @@ export const idParam = z.coerce
   .int('Must be a whole number')
   .positive('Must be a positive number')
   .max(2_147_483_647, 'Too large');
+
+const AMOUNT_TEXT = /^\d{1,7}(\.\d{1,2})?$/;
+/**
+ * An amount of money as typed ("3.91", "40"): at most two decimals, `invalid` otherwise; at most
+ * `maxCents`, `tooLarge` otherwise. Not trimmed into "required": callers add `.min(1, REQUIRED)` or
+ * `.nullable()` as their field needs.
+ */
+export const amountText = (o: { invalid: string; maxCents: number; tooLarge: string }) =>
+  z
+    .string({ error: o.invalid })
+    .trim()
+    .regex(AMOUNT_TEXT, o.invalid)
+    .refine((v) => !AMOUNT_TEXT.test(v) || parseCents(v) <= o.maxCents, o.tooLarge);
+
+/** The days a date field takes: any real day of the years 2000 to 2999 (the database's range, with room). */
+const DAY_TEXT = /^(2\d{3})-\d{2}-\d{2}$/;
+/** A calendar day as YYYY-MM-DD (a date input's value): `${name} must be a date (YYYY-MM-DD)` or `… a real date`. */
+export const dayText = (name: string) =>
+  z
+    .string({ error: `${name} must be a date (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return DAY_TEXT.test(v) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    }, `${name} must be a real date`);

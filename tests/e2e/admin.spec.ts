@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { ADMIN, signIn } from './support/sign-in.ts';
 import sharp from 'sharp';
 
 /** The owner's journeys through the dashboard (docs/product.md §2 "Admin sign-in", "Admin dashboard"). */
@@ -29,24 +30,13 @@ async function placeOrder(page: Page, email: string): Promise<string> {
   return paymentIntentId;
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-  await page.getByLabel('Username').fill('owner');
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Login Successful', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Order Management Dashboard' })).toBeVisible();
-}
-
 test('sign-in refuses empty and wrong credentials, then lets the owner in; logout ends the session', async ({ page }) => {
   await page.goto('/admin/login');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Missing Credentials', { exact: true })).toBeVisible();
   await expect(page.getByText('Please enter both username and password', { exact: true })).toBeVisible();
 
-  await page.getByLabel('Username').fill('owner');
+  await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill('wrong-password-here');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { FAKE_EASYPOST, type FakeEasyPost, startFakeEasyPost } from '../support/fake-easypost.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import { fillShipping, fillTestCard } from './support/checkout.ts';
+import { signIn } from './support/sign-in.ts';
 import { type StoreServer, startStore } from './support/store-server.ts';
 import { expect, test } from './support/test.ts';
 
@@ -72,14 +73,6 @@ async function scan(code: string, status: string, message: string, location?: { 
   expect(res.status).toBe(200);
 }
 
-async function signInAsOwner(page: Page) {
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel('Username').fill('owner');
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: /dashboard/i })).toBeVisible({ timeout: 10_000 });
-}
-
 test('the shopper finds the order by its e-mail link and by its number, and sees what comes next', async ({ page }) => {
   test.setTimeout(90_000);
   const email = `jo.${Date.now()}@example.com`;
@@ -127,7 +120,7 @@ test('the parcel moves as the carrier scans it, the shopper sends some back, the
   const link = await linkIn(email, /is confirmed$/);
 
   // The owner buys the postage the carriers quote.
-  await signInAsOwner(page);
+  await signIn(page, base);
   await page.getByPlaceholder('Search by name, e-mail, payment ID or order number').fill(`#${orderId}`);
   const card = page.getByRole('article').filter({ hasText: email });
   await expect(card).toHaveCount(1);
@@ -169,7 +162,10 @@ test('the parcel moves as the carrier scans it, the shopper sends some back, the
   await returns.getByRole('button', { name: 'Return Items' }).click();
   const form = returns.getByRole('form', { name: 'Return items' });
   await form.getByRole('button', { name: 'Request Return' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Choose at least one item to return.');
+  // The shared schema's word, beside the lines, and the keyboard on the first of them.
+  const lines = form.getByRole('group', { name: 'What are you sending back?' });
+  await expect(lines).toHaveAccessibleDescription('Choose at least one item to return');
+  await expect(form.getByRole('combobox').first()).toBeFocused();
   await form.getByLabel(/Smelling Salts 3-Pack/).selectOption('1');
   await form.getByLabel('Why are you returning it?').fill('Too strong for my training partner.');
   await page.screenshot({ path: test.info().outputPath('return-form.png'), fullPage: true });

@@ -1,3 +1,4 @@
+import { signIn } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 // A visitor's ordinary browser: headless user agents are dropped as bots by the collector.
@@ -21,10 +22,7 @@ test('visits are counted first-party, and the owner sees them in the analytics t
     .poll(() => collected.filter((c) => c.type === 'pageview').map((c) => c.path))
     .toEqual(['/', '/smelling-salts-for-focus']);
 
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill('owner');
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page);
   await page.getByRole('tab', { name: 'Analytics' }).click();
   // The search box and filter are hidden on this tab.
   await expect(page.getByRole('searchbox')).toHaveCount(0);
@@ -50,10 +48,7 @@ test('the owner chooses the period: 7 days, 30 days or 12 months, by mouse or ke
     const url = new URL(r.url());
     if (url.pathname === '/api/analytics') asked.push(url.searchParams.get('range') ?? '');
   });
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill('owner');
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page);
   await page.getByRole('tab', { name: 'Analytics' }).click();
   const activity = page.getByRole('region', { name: 'Daily Activity' });
   const period = page.getByRole('group', { name: 'Period' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { seedDemo } from '#server/cli/demo/index.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
+import { ADMIN, signIn } from './support/sign-in.ts';
 import { type StoreServer, startStore } from './support/store-server.ts';
 import { expect, test } from './support/test.ts';
 
@@ -14,7 +15,6 @@ import { expect, test } from './support/test.ts';
  */
 let store: StoreServer;
 let dataDir: string;
-const OWNER = { username: 'owner', password: 'correct-horse-battery' };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000); // a demo year written, then a store process started, on a busy machine
@@ -24,8 +24,8 @@ test.beforeAll(async () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
-      ADMIN_USERNAME: OWNER.username,
-      ADMIN_PASSWORD: OWNER.password,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
     }),
     { ssr: 'off' },
   );
@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   } finally {
     await app.close();
   }
-  store = await startStore({ DATA_DIR: dataDir, ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password }, undefined, {
+  store = await startStore({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, undefined, {
     built: true,
   });
 });
@@ -44,10 +44,7 @@ test.afterAll(async () => {
 });
 
 test('the owner pages through a year of reviews, filters the pending ones on the server and approves one', async ({ page }) => {
-  await page.goto(`${store.baseURL}/admin/login`);
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, store.baseURL);
   await page.getByRole('tab', { name: 'Reviews' }).click();
 
   const list = page.getByRole('list', { name: 'Reviews' });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Locator, request } from '@playwright/test';
-import type { DiscountBody } from '#shared/discounts-schemas.ts';
-import { discountTerms } from '../support/discounts.ts';
+import { createCode } from '../support/discounts.ts';
 import { fillShipping, fillTestCard } from './support/checkout.ts';
+import { ADMIN } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -13,7 +13,7 @@ let owner: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
   owner = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
-  const signIn = await owner.post('/api/admin/login', { data: { username: 'owner', password: 'correct-horse-battery' } });
+  const signIn = await owner.post('/api/admin/login', { data: ADMIN });
   expect(signIn.status()).toBe(200);
 });
 test.afterAll(async () => {
@@ -23,17 +23,12 @@ test.afterAll(async () => {
 /** The summary's discount line: its term and amount. */
 const discountLine = (summary: Locator) => summary.locator('dl > div').filter({ hasText: /^Discount \(/ });
 
-/** A 10% code of this run's own (each project makes its own). */
-async function makeCode(name: string, over: Partial<DiscountBody> = {}): Promise<void> {
-  const res = await owner.post('/api/admin/discounts', { data: discountTerms({ code: name, ...over }) });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
 test('a shared link’s code is on the checkout, comes off, is explained when wrong, and is paid with', async ({ page }) => {
   test.setTimeout(60_000);
   const code = `SALT${test.info().project.name.toUpperCase()}${Date.now() % 100_000}`;
-  await makeCode(code);
-  await makeCode(`${code}-BIG`, { minSubtotal: '500.00' });
+  // 10% codes of this run's own (each project makes its own).
+  await createCode(owner, code);
+  await createCode(owner, `${code}-BIG`, { minSubtotal: '500.00' });
 
   // The owner's link: /?code=…
   await page.goto(`/?code=${code.toLowerCase()}`);
@@ -53,6 +48,8 @@ test('a shared link’s code is on the checkout, comes off, is explained when wr
   await summary.getByRole('button', { name: `Remove code ${code}` }).click();
   await expect(summary.getByTestId('order-total')).toHaveText('$48.90');
   await expect(discountLine(summary)).toHaveCount(0);
+  // The keyboard stays in the summary: on the way to enter another code.
+  await expect(summary.getByRole('button', { name: 'Have a discount code?' })).toBeFocused();
 
   // A code below its minimum: the server's reason, next to the field.
   await summary.getByRole('button', { name: 'Have a discount code?' }).click();
@@ -64,10 +61,21 @@ test('a shared link’s code is on the checkout, comes off, is explained when wr
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(summary.getByTestId('order-total')).toHaveText('$48.90');
 
+  // Not the form of a code: said at once, nothing sent.
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/discount')) sent.push(r.url());
+  });
+  await field.fill('two words');
+  await field.press('Enter');
+  await expect(summary.getByRole('alert')).toHaveText('A code is 3 to 32 letters, digits, dashes or underscores');
+  expect(sent).toEqual([]);
+
   await field.fill(code.toLowerCase());
   await summary.getByRole('button', { name: 'Apply' }).click();
   await expect(summary.getByTestId('order-total')).toHaveText('$44.40');
   await expect(summary.getByRole('alert')).toHaveCount(0);
+  await expect(summary.getByRole('button', { name: `Remove code ${code}` })).toBeFocused();
 
   // Paid at the discounted total.
   await fillShipping(page);

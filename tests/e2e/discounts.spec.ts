@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import type { DiscountBody } from '#shared/discounts-schemas.ts';
-import { discountTerms } from '../support/discounts.ts';
+import { createCode } from '../support/discounts.ts';
 import { expect, test } from './support/test.ts';
+import { signIn } from './support/sign-in.ts';
 
 /**
  * The owner's discount codes (issue "Grow the store", item 1; docs/decisions/0040): the Discounts
@@ -9,23 +9,6 @@ import { expect, test } from './support/test.ts';
  * dialogs a keyboard can work, says what the server refuses without losing the form, and an order
  * paid with a code shows it on its card.
  */
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill('owner');
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Order Management Dashboard' })).toBeVisible();
-}
-
-/** A code the owner made through the API (the dashboard's own calls, from its origin). */
-async function createCode(page: Page, baseURL: string, code: string, over: Partial<DiscountBody> = {}) {
-  const res = await page.request.post('/api/admin/discounts', {
-    headers: { origin: baseURL },
-    data: discountTerms({ code, kind: 'fixed', value: '5.00', ...over }),
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 /** Two Single Bottles paid by card, with `code` on the checkout. */
 async function buyWithCode(page: Page, email: string, code: string): Promise<void> {
@@ -67,8 +50,15 @@ test('the owner creates, changes and deletes codes, and is told what the store r
   const taken = `TAKEN-${tag}`;
   const old = `OLD-${tag}`;
   await signIn(page);
-  await createCode(page, String(baseURL), taken, { minSubtotal: '40.00', oncePerEmail: true, productIds: [5] });
-  await createCode(page, String(baseURL), old, { kind: 'percent', value: '20', endsOn: '2025-01-31', startsOn: '2025-01-01' });
+  // Made through the API, as the dashboard makes them (signed in, from the store's origin).
+  const origin = String(baseURL);
+  await createCode(
+    page.request,
+    taken,
+    { kind: 'fixed', value: '5.00', minSubtotal: '40.00', oncePerEmail: true, productIds: [5] },
+    origin,
+  );
+  await createCode(page.request, old, { value: '20', endsOn: '2025-01-31', startsOn: '2025-01-01' }, origin);
 
   await page.getByRole('tab', { name: 'Discounts' }).click();
   await expect(page.getByText('Shoppers enter a code at checkout.')).toBeVisible();
@@ -184,7 +174,7 @@ test('an order paid with a code shows the code, what it took off and how it was 
   const code = `CARD15-${info.project.name === 'mobile' ? 'M' : 'D'}${Date.now().toString(36).toUpperCase()}`;
   const email = `robin.${Date.now()}@example.com`;
   await signIn(page);
-  await createCode(page, String(baseURL), code, { kind: 'percent', value: '15', usageLimit: 10 });
+  await createCode(page.request, code, { value: '15', usageLimit: 10 }, String(baseURL));
   await buyWithCode(page, email, code);
 
   await page.getByPlaceholder('Search by name, e-mail, payment ID or order number').fill(email);

@@ -1,13 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { fillShipping } from './support/checkout.ts';
+import { ADMIN } from './support/sign-in.ts';
 
 /**
  * Units held in other shoppers' checkouts (docs/decisions/0019), as a shopper meets them: the
  * product page and the cart say how many are held and when they are back; a checkout that the
  * shelf cannot cover says why; the checkout page says until when the items are reserved.
  */
-const ADMIN = { username: 'owner', password: 'correct-horse-battery' };
 
 /** A product of its own with `inventory` units, made through the owner's API. */
 async function newProduct(request: APIRequestContext, baseURL: string, inventory: number): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Browser, Locator } from '@playwright/test';
 import sharp from 'sharp';
 import type { ImageVariant, PublicProduct } from '#shared/catalog.ts';
+import { signIn } from './support/sign-in.ts';
 import { type StoreServer, startStore } from './support/store-server.ts';
 import { expect, test } from './support/test.ts';
 
@@ -50,10 +51,7 @@ function sizeOf(sizes: readonly ImageVariant[], path: string): ImageVariant {
 async function uploadAsOwner(browser: Browser): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel('Username').fill('owner');
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, base);
   await page.getByRole('tab', { name: 'Inventory' }).click();
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Single Bottle', exact: true }) });
   await card.getByRole('button', { name: 'Edit Product' }).click();

@@ -3,6 +3,7 @@ import { startSmtpServer } from '../support/smtp.ts';
 import { type StoreServer, startStore } from './support/store-server.ts';
 import { expect, test } from './support/test.ts';
 import { fillShipping, fillTestCard } from './support/checkout.ts';
+import { signIn } from './support/sign-in.ts';
 
 /**
  * The whole review journey (issue "Reviews"): buy, prove the e-mail with the code the store sends,
@@ -43,13 +44,6 @@ async function buy(page: Page, productId: number, email: string) {
   await fillTestCard(page);
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 10_000 });
-}
-
-async function signInAsOwner(page: Page) {
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel('Username').fill('owner');
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 test('a buyer proves the e-mail with a code, reviews what they bought; the owner approves it; it is published', async ({
@@ -110,7 +104,7 @@ test('a buyer proves the e-mail with a code, reviews what they bought; the owner
   // Not published before approval.
   await expect(reviews.getByText(title)).toHaveCount(0);
 
-  await signInAsOwner(page);
+  await signIn(page, base);
   await page.getByRole('tab', { name: 'Reviews' }).click();
   await page.getByLabel('Filter reviews').selectOption('pending');
   const card = page.getByRole('article').filter({ hasText: title });
@@ -136,7 +130,7 @@ test('the shipped e-mail’s review link opens the form verified, and the token 
   await buy(page, 5, email);
 
   // The owner ships it.
-  await signInAsOwner(page);
+  await signIn(page, base);
   const card = page.getByRole('article').filter({ hasText: email });
   await card.getByLabel('Mark as Shipped').check();
   await expect(card.getByTestId('order-status')).toHaveText('Shipped');

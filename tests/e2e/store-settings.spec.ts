@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type StoreServer, startStore } from './support/store-server.ts';
+import { signIn } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -20,14 +21,6 @@ test.afterAll(async () => {
   await store?.stop();
 });
 
-async function signInAsOwner(page: Page) {
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel('Username').fill('owner');
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: /dashboard/i })).toBeVisible({ timeout: 10_000 });
-}
-
 /** The cart drawer's checkout, on to the checkout page. */
 async function checkout(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click();
@@ -36,7 +29,7 @@ async function checkout(page: Page) {
 
 test('the owner sets a shipping rate and free shipping over $50; the cart and checkout follow', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await signInAsOwner(page);
+  await signIn(page, base);
   await page.getByRole('tab', { name: 'Settings' }).click();
   const form = page.getByRole('form', { name: 'Store settings' });
   await form.getByLabel('Shipping rate ($)').fill('4.50');

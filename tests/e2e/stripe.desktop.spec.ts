@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { fillShipping } from './support/checkout.ts';
+import { ADMIN } from './support/sign-in.ts';
+import { createCode } from '../support/discounts.ts';
 import { FAKE_KEYS, type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 import { freePort, type StoreServer, startStore } from './support/store-server.ts';
 
@@ -118,6 +120,38 @@ test('with Stripe configured, a shopper pays through the Payment Element and the
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText('$48.90');
   await expect(page).toHaveURL(/\/order-confirmation$/);
+});
+
+test('a discount code put on at the payment step changes what Stripe charges, and keeps what the shopper typed', async ({
+  page,
+}) => {
+  const owner = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  expect((await owner.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
+  await createCode(owner, 'STRIPE10');
+  await owner.dispose();
+
+  await routeStripe(page);
+  await toPaymentStep(page);
+  await expectPaymentElement(page);
+  const paymentIntentId = /[?&]payment_intent=(pi_[A-Za-z0-9]+)_secret_/.exec(page.url())?.[1] ?? '';
+  const card = page.getByRole('textbox', { name: 'Card number' });
+  await card.fill('4242 4242 4242 4242');
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await summary.getByRole('button', { name: 'Have a discount code?' }).click();
+  await summary.getByRole('textbox', { name: 'Discount code' }).fill('stripe10');
+  await summary.getByRole('button', { name: 'Apply' }).click();
+  // 44.99 − 4.50 + 3.91.
+  await expect(summary.getByTestId('order-total')).toHaveText('$44.40');
+  expect(fake.intents.get(paymentIntentId)?.amount).toBe(4440);
+  // The same Payment Element, told to read the payment again: the card number is still there.
+  await expect(card).toHaveValue('4242 4242 4242 4242');
+  const stub = await page.evaluate(
+    () => (window as unknown as { __stripeStub: { fetchUpdates: number; elementsOptions: unknown[] } }).__stripeStub,
+  );
+  expect(stub).toMatchObject({ fetchUpdates: 1, elementsOptions: [expect.anything()] });
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 10_000 });
+  expect(fake.intents.get(paymentIntentId)).toMatchObject({ amount_received: 4440, status: 'succeeded' });
 });
 
 test('the Payment Element offers Apple Pay, Google Pay and Link, and a shopper pays with Apple Pay without leaving the page', async ({

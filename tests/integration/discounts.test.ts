@@ -130,6 +130,8 @@ describe('the owner’s codes', () => {
     ['a negative minimum', { minSubtotal: '-5.00' }, 'The minimum subtotal must be an amount'],
     ['an impossible day', { startsOn: '2026-02-30' }, 'The start must be a real date'],
     ['an end before the start', { startsOn: day(5), endsOn: day(1) }, 'The end must not come before the start'],
+    ['a start in year 0', { startsOn: '0000-01-01' }, 'The start must be a real date'],
+    ['an end in year 9999', { endsOn: '9999-12-31' }, 'The end must be a real date'],
     ['a usage limit of 0', { usageLimit: 0 }, 'The usage limit must be at least 1'],
     ['a fractional usage limit', { usageLimit: 1.5 }, 'The usage limit must be a whole number'],
     ['an empty product list', { productIds: [] }, 'Choose at least one product, or all of them'],
@@ -386,18 +388,88 @@ describe('a code on the checkout', () => {
     expect(await count(t.app, 'discount_redemptions', `status = 'reserved'`)).toBe(1);
   });
 
-  it('paid on a checkout’s old page after its use was moved, still counts the use it was paid with', async () => {
+  it('cannot be paid again on the old page once a new checkout took the code: that payment is cancelled', async () => {
     await createCode({ code: 'OLDPAGE', usageLimit: 1 });
     const s = shopper(t.app, undefined, newAddress());
     await s.add(5, 2);
     const first = secretOf((await s.checkout()).json().checkoutUrl);
     expect((await s.code(first.paymentIntentId, 'OLDPAGE')).statusCode).toBe(200);
-    await s.checkout(); // the use moves to the new checkout
+    const second = secretOf((await s.checkout()).json().checkoutUrl); // the use moves to the new checkout
+    expect(await orderOf(first.paymentIntentId)).toMatchObject({ expiredAt: expect.any(Date) });
+    expect((await s.ship(first.paymentIntentId)).statusCode).toBe(409);
+    const paid = await s.pay(first.secret);
+    expect(paid.json()).toMatchObject({ status: 'requires_payment_method', message: 'This payment has expired.' });
+    expect(await orderOf(first.paymentIntentId)).toMatchObject({ status: 'pending', paidAt: null });
+    expect(await codeNamed('OLDPAGE')).toMatchObject({ used: 1, redeemed: 0 });
+    // The new checkout pays with the one use.
+    await s.ship(second.paymentIntentId);
+    expect((await s.pay(second.secret)).json().status).toBe('succeeded');
+    expect(await codeNamed('OLDPAGE')).toMatchObject({ used: 1, redeemed: 1 });
+  });
+
+  it('paid without the use it held (taken by a newer checkout as the payment went through) is set aside for the owner, never counted past the limit', async () => {
+    await createCode({ code: 'RACE', usageLimit: 1 });
+    const s = shopper(t.app, undefined, newAddress());
+    await s.add(5, 2);
+    const first = secretOf((await s.checkout()).json().checkoutUrl);
+    expect((await s.code(first.paymentIntentId, 'RACE')).statusCode).toBe(200);
     await s.ship(first.paymentIntentId);
-    expect((await s.pay(first.secret)).json().status).toBe('succeeded');
-    expect(await orderOf(first.paymentIntentId)).toMatchObject({ status: 'paid', discountCode: 'OLDPAGE', totalCents: 3809 });
-    // The open new checkout holds one use, the paid order spent one: two, past the limit of one.
-    expect(await codeNamed('OLDPAGE')).toMatchObject({ used: 2, redeemed: 1, usageLimit: 1, state: 'used up' });
+    // The provider takes the payment, but the store has not heard yet when the cart starts again.
+    await t.app.database.db.execute(
+      sql`update payments set status = 'succeeded' where provider_payment_id = ${first.paymentIntentId}`,
+    );
+    await s.checkout();
+    const done = await s.complete(first.paymentIntentId);
+    expect(done.statusCode).toBe(409);
+    expect(await orderOf(first.paymentIntentId)).toMatchObject({
+      status: 'pending',
+      paymentIssue: 'Paid with code RACE, whose use this checkout no longer held',
+    });
+    expect(await codeNamed('RACE')).toMatchObject({ used: 1, redeemed: 0, usageLimit: 1 });
+  });
+
+  it('keeps the shipping offer its checkout started with when the owner changes it meanwhile', async () => {
+    await createCode({ code: 'OFFER', value: '10' });
+    const { s, paymentIntentId } = await checkout([[5, 2]]); // 37.98 + 3.91
+    const settings = (await admin.call('GET', '/api/admin/settings')).json();
+    const { updatedAt: _u, updatedBy: _b, ...values } = settings;
+    expect((await admin.call('PUT', '/api/admin/settings', { ...values, shippingRate: '9.00' })).statusCode).toBe(200);
+    try {
+      // 37.98 − 3.80 + 3.91, not + 9.00.
+      expect((await s.code(paymentIntentId, 'OFFER')).json()).toMatchObject({ shipping: '3.91', total: '38.09' });
+      expect((await s.dropCode(paymentIntentId)).json()).toMatchObject({ shipping: '3.91', total: '41.89' });
+    } finally {
+      await admin.call('PUT', '/api/admin/settings', values);
+    }
+  });
+
+  it('marked paid by the owner spends the use the checkout held', async () => {
+    await createCode({ code: 'BYHAND' });
+    const { s, paymentIntentId } = await checkout([[5, 1]]);
+    await s.code(paymentIntentId, 'BYHAND');
+    const order = await orderOf(paymentIntentId);
+    expect((await admin.call('PUT', `/api/orders/${order.id}/status`, { status: 'paid' })).statusCode).toBe(200);
+    expect(await codeNamed('BYHAND')).toMatchObject({ used: 1, redeemed: 1, savedTotal: '1.90' });
+  });
+
+  it('stays on the checkout as it was when the payment cannot take the new total', async () => {
+    await createCode({ code: 'FIRST', value: '10' });
+    await createCode({ code: 'SECOND', value: '20' });
+    const { s, paymentIntentId } = await checkout();
+    expect((await s.code(paymentIntentId, 'FIRST')).json()).toMatchObject({ total: '78.58' });
+    // The payment is being processed: the provider refuses to change its amount.
+    await t.app.database.db.execute(
+      sql`update payments set status = 'processing' where provider_payment_id = ${paymentIntentId}`,
+    );
+    const refused = await s.code(paymentIntentId, 'SECOND');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe('Payments are unavailable right now. Please try again in a moment.');
+    expect(await orderOf(paymentIntentId)).toMatchObject({ discountCode: 'FIRST', discountCents: 830, totalCents: 7858 });
+    expect(await paymentAmount(paymentIntentId)).toBe(7858);
+    expect(await codeNamed('FIRST')).toMatchObject({ used: 1 });
+    expect(await codeNamed('SECOND')).toMatchObject({ used: 0 });
+    expect((await s.dropCode(paymentIntentId)).statusCode).toBe(503);
+    expect(await orderOf(paymentIntentId)).toMatchObject({ discountCode: 'FIRST', totalCents: 7858 });
   });
 });
 
@@ -482,6 +554,20 @@ describe('refunds of a discounted order', () => {
     // 63.98 less 6.40: the lines' 74.67 paid in all; the shipping is what is left.
     expect(rest.json().amount).toBe('57.58');
     expect((await t.app.services.orders.adminOrder(order.id)).refundedTotal).toBe('74.67');
+  });
+});
+
+describe('refunds of a code for some products', () => {
+  it('give back a line the code did not apply to in full, and the line it did less all of its discount', async () => {
+    await createCode({ code: 'PACK20', value: '20', productIds: [6] });
+    const { s, secret, paymentIntentId } = await checkout(); // 2 bottles 37.98, a pack 44.99: 9.00 off the pack
+    expect((await s.code(paymentIntentId, 'PACK20')).json()).toMatchObject({ discount: { amount: '9.00' } });
+    await s.ship(paymentIntentId);
+    await s.pay(secret);
+    const order = await orderOf(paymentIntentId);
+    const refund = (items: unknown) => admin.call('POST', `/api/orders/${order.id}/refunds`, { items });
+    expect((await refund([{ productId: 5, quantity: 1, restock: true }])).json().amount).toBe('18.99');
+    expect((await refund([{ productId: 6, quantity: 1, restock: true }])).json().amount).toBe('35.99');
   });
 });
 

@@ -1,10 +1,10 @@
 import EasyPost from '@easypost/api';
 import Fastify from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEasyPostProvider, ouncesOf } from '#server/domains/fulfilment/easypost-provider.ts';
 import { type LabelProvider, LabelProviderError, type ShipmentRequest } from '#server/domains/fulfilment/label-provider.ts';
 import { FAKE_EASYPOST, type FakeEasyPost, fakeRateCents, startFakeEasyPost } from '../support/fake-easypost.ts';
+import { pdfText } from '../support/pdf.ts';
 
 /**
  * The EasyPost label provider through the real `@easypost/api` SDK against a local fake of
@@ -67,15 +67,6 @@ async function failure(promise: Promise<unknown>): Promise<LabelProviderError> {
   );
   expect(err).toBeInstanceOf(LabelProviderError);
   return err as LabelProviderError;
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
 }
 
 /** The error a synchronous call throws, checked to be the provider's. */

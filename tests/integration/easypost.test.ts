@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '#shared/admin.ts';
 import type { ShippingQuote } from '#shared/fulfilment.ts';
@@ -308,5 +309,132 @@ describe('returns with EasyPost', () => {
     const after = (await orderPage(t.app, token)).json() as OrderStatusView;
     expect(after.history[0]?.text).toBe('Your return: Delivered: Delivered to Ironwake Salts');
     expect(await count(t.app, 'shipments', `return_id = ${ret.id}`)).toBe(1);
+  });
+});
+
+describe('a label bought but not kept', () => {
+  /** Makes the store's own write of a bought label fail for this order (a full disk, a lost connection). */
+  const failKeeping = async (orderId: number) => {
+    await t.app.database.db.execute(
+      sql.raw(`create function fail_keeping_label() returns trigger language plpgsql as $$
+        begin
+          if new.status = 'purchased' and new.order_id = ${orderId} then raise exception 'disk full'; end if;
+          return new;
+        end $$`),
+    );
+    await t.app.database.db.execute(
+      sql.raw('create trigger fail_keeping_label before update on shipments for each row execute function fail_keeping_label()'),
+    );
+  };
+  const keepAgain = async () => {
+    await t.app.database.db.execute(sql.raw('drop trigger fail_keeping_label on shipments'));
+    await t.app.database.db.execute(sql.raw('drop function fail_keeping_label()'));
+  };
+
+  it('asks its postage back and frees the order for a new label', async () => {
+    const { order } = await paidOrder(t.app);
+    const quote = (await admin.call('POST', `/api/orders/${order.id}/rates`)).json() as ShippingQuote;
+    await failKeeping(order.id);
+    let res: Awaited<ReturnType<typeof admin.call>>;
+    try {
+      res = await admin.call('POST', `/api/orders/${order.id}/create-label`, {
+        quoteId: quote.quoteId,
+        rateId: quote.rates[0]?.id,
+      });
+    } finally {
+      await keepAgain();
+    }
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json().message).toBe('The label was bought but could not be kept; its postage is asked back. Try again.');
+    const sold = fake.shipments().filter((s) => s.reference === `order-${order.id}` && s.tracking_code);
+    expect(sold.map((s) => s.refund_status)).toEqual(['submitted']);
+    expect(await count(t.app, 'shipments', `order_id = ${order.id} and status = 'voided'`)).toBe(1);
+    expect(await count(t.app, 'shipments', `order_id = ${order.id} and status in ('buying', 'purchased')`)).toBe(0);
+    expect((await t.app.services.orders.adminOrder(order.id)).trackingNumber).toBeNull();
+    expect(await count(t.app, 'order_events', `order_id = ${order.id} and type = 'label_created'`)).toBe(0);
+
+    const retried = await admin.call('POST', `/api/orders/${order.id}/create-label`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().order.trackingNumber).toEqual(expect.any(String));
+    expect(retried.json().order.trackingNumber).not.toBe(sold[0]?.tracking_code);
+  });
+
+  it('lets a claim left by a request that died expire: after five minutes the order can have its label', async () => {
+    const { order } = await paidOrder(t.app);
+    const quote = (await admin.call('POST', `/api/orders/${order.id}/rates`)).json() as ShippingQuote;
+    // A request claimed the quote to buy it and never came back.
+    await t.app.database.db.execute(
+      sql`update shipments set status = 'buying', buying_started_at = now() where id = ${quote.quoteId}`,
+    );
+    const busy = await admin.call('POST', `/api/orders/${order.id}/create-label`);
+    expect(busy.statusCode, busy.body).toBe(409);
+    expect(busy.json().message).toBe('A label is already bought or being bought for this parcel');
+
+    await t.app.database.db.execute(
+      sql`update shipments set buying_started_at = now() - interval '6 minutes' where id = ${quote.quoteId}`,
+    );
+    const res = await admin.call('POST', `/api/orders/${order.id}/create-label`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await count(t.app, 'shipments', `id = ${quote.quoteId} and status = 'voided'`)).toBe(1);
+    expect(await count(t.app, 'shipments', `order_id = ${order.id} and status = 'purchased'`)).toBe(1);
+  });
+});
+
+describe('tracking webhooks out of order', () => {
+  it('keep the newest word: an older event that arrives after the delivery moves nothing back', async () => {
+    const { order, token } = await labelled();
+    const code = order.trackingNumber ?? '';
+    const inTransit = fake.trackerEvent(code, 'in_transit', { message: 'Departed USPS Regional Facility', at: later() });
+    const deliveredAt = later();
+    const delivered = fake.trackerEvent(code, 'delivered', { message: 'Delivered, In/At Mailbox', at: deliveredAt });
+    expect((await webhook(delivered)).statusCode).toBe(200);
+    // EasyPost's retry of the earlier event, late.
+    expect((await webhook(inTransit)).statusCode).toBe(200);
+    const view = (await orderPage(t.app, token)).json() as OrderStatusView;
+    expect(view.status).toBe('delivered');
+    expect(view.tracking?.status).toBe('delivered');
+    expect(view.delivery).toEqual({ kind: 'delivered', on: deliveredAt.toISOString().slice(0, 10) });
+    // Its scan is in the history once, in its place.
+    expect(view.history.filter((h) => h.text.startsWith('In transit: Departed'))).toHaveLength(1);
+  });
+});
+
+describe('a return with a prepaid label', () => {
+  it('refunds its lines when received, and refuses postage the shopper never paid', async () => {
+    const { order, token } = await labelled();
+    await deliveredDaysAgo(t.app, order.id, 1);
+    const ret = (await askReturn(t.app, token, { items: [{ productId: 6, quantity: 1 }], reason: 'Too strong' })).json()
+      .returns[0] as { id: number };
+    expect((await admin.call('POST', `/api/admin/returns/${ret.id}/approve`)).statusCode).toBe(200);
+    const postage = await admin.call('POST', `/api/admin/returns/${ret.id}/receive`, { restock: true, postage: '4.50' });
+    expect(postage.statusCode, postage.body).toBe(409);
+    expect(postage.json().message).toBe(
+      'This return came back with the prepaid label the store bought: there is no postage to refund',
+    );
+    expect(await count(t.app, 'order_refunds', `order_id = ${order.id}`)).toBe(0);
+    const res = await admin.call('POST', `/api/admin/returns/${ret.id}/receive`, { restock: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'received', refunded: '44.99' });
+  });
+
+  it('says what happened when the return label cannot be bought, and buys it when approved again', async () => {
+    const { order, token } = await labelled();
+    await deliveredDaysAgo(t.app, order.id, 1);
+    const ret = (await askReturn(t.app, token, { items: [{ productId: 5, quantity: 1 }], reason: 'Spare' })).json()
+      .returns[0] as { id: number };
+    fake.failNext(1, 503, '/v2/shipments');
+    const failed = await admin.call('POST', `/api/admin/returns/${ret.id}/approve`);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().message).toMatch(
+      /^The return is approved, but its label could not be made: .+\. Approve it again to try again\.$/,
+    );
+    const listed = (await admin.call('GET', '/api/admin/returns?status=approved')).json().returns as {
+      id: number;
+      labelMissing: boolean;
+    }[];
+    expect(listed.find((r) => r.id === ret.id)?.labelMissing).toBe(true);
+    const again = await admin.call('POST', `/api/admin/returns/${ret.id}/approve`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'approved', labelMissing: false, label: { prepaid: true } });
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signedIn } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -117,6 +118,21 @@ describe('shipping labels', () => {
       `label_voided Label voided (tracking ${fresh}) (${ADMIN.username})`,
     ]);
     expect(history.filter((line) => line.startsWith('label_printed'))).toHaveLength(5);
+  });
+
+  it('answers 409 for an order whose label file is lost, buying nothing, until the owner voids that label', async () => {
+    const id = await order();
+    const first = (await admin.call('POST', `/api/orders/${id}/create-label`)).json().order.trackingNumber as string;
+    await t.app.database.db.execute(sql`delete from stored_files where folder = 'labels' and name = ${`${id}-${first}.pdf`}`);
+    const quotes = await count(t.app, 'shipments', `order_id = ${id}`);
+    const res = await admin.call('POST', `/api/orders/${id}/create-label`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe('This order has a label, but its PDF is missing: void the label to make a new one');
+    expect(await count(t.app, 'shipments', `order_id = ${id}`)).toBe(quotes);
+    expect((await admin.call('DELETE', `/api/orders/${id}/label`)).statusCode).toBe(200);
+    const fresh = await admin.call('POST', `/api/orders/${id}/create-label`);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().order.trackingNumber).not.toBe(first);
   });
 
   it('refuses a label for an unpaid order or one without an address, and writes nothing', async () => {

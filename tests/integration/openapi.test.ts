@@ -32,6 +32,7 @@ const HIDDEN: Record<string, string> = {
   'GET /icon-512.png': 'browser icon',
   'GET /og-image.png': 'the picture link previews show',
   'GET /site.webmanifest': 'for browsers installing the store as an app',
+  'POST /unsubscribe/:token': 'the reminder’s List-Unsubscribe address (its page) taking RFC 8058’s one-click',
 };
 
 interface Operation {

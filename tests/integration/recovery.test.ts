@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RESTORE_LINK_INVALID, UNSUBSCRIBE_LINK_INVALID } from '#shared/recovery.ts';
+import { RESTORE_LINK_INVALID, RESTORE_PAID, RESTORE_PAYMENT_PROBLEM, UNSUBSCRIBE_LINK_INVALID } from '#shared/recovery.ts';
+import { CATCH_UP_HOURS, REMINDER_SEND_HOURS, REMINDERS_PER_SWEEP } from '#server/domains/recovery/sweep.ts';
 import { ensureSecret } from '#server/lib/server-secrets.ts';
 import { createTokenSigner } from '#server/lib/signed-tokens.ts';
 import { sweepEveryMinute } from '#server/sweeps.ts';
 import { ownerStore, type signedIn } from '../support/admin.ts';
-import { orderPage, orderTokenIn } from '../support/after-sale.ts';
 import { createTestApp, newSessionId, type TestApp } from '../support/app.ts';
 import { count, SHIPPING_DETAILS, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
-import { abandonCheckout, ageCheckout, remindersTo } from '../support/recovery.ts';
+import { abandonCheckout, ageCheckout, recoveryLinksOf, remindersTo } from '../support/recovery.ts';
 
 /**
  * Abandoned-checkout recovery (issue "Grow the store", item 3; docs/decisions/0041): a checkout left
@@ -47,7 +47,15 @@ const abandon = (email: string, lines: [number, number][] = [[5, 2]]) => abandon
 const age = (orderId: number, hours: number) => ageCheckout(t.app, orderId, hours);
 
 const reminderRows = (email: string) => count(t.app, 'checkout_reminders', `email = '${email.toLowerCase()}'`);
+/** The reminder's links as the store signs them, for tests that open them without an e-mail. */
+const links = () => recoveryLinksOf(t.app);
 const mailsTo = (email: string) => remindersTo(t.app, email);
+/** Sweeps until nothing is due: what earlier stories of this file left due does not count in the next. */
+async function drainReminders(): Promise<void> {
+  while ((await t.app.services.recovery.sweep()) > 0) {
+    // again
+  }
+}
 
 /** The reminder e-mail to `email`, once delivered. */
 async function reminderTo(email: string) {
@@ -109,8 +117,9 @@ describe('the reminder sweep', () => {
     expect(mail.text).toContain('Complete your order: http://store.test/recover/');
     expect(mail.text).toContain('To get no more reminders: http://store.test/unsubscribe/');
     expect(mail.text).toContain('write to help@ironwake.test');
-    const oneClick = `http://store.test/api/unsubscribe/${tokenIn(mail.text, 'unsubscribe')}`;
-    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    // List-Unsubscribe names the unsubscribe page (a reader without one-click opens it), which takes the one-click POST too.
+    const page = `http://store.test/unsubscribe/${tokenIn(mail.text, 'unsubscribe')}`;
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${page}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     // The owner sees it in the order's history once delivered.
     expect(
       await eventually(async () =>
@@ -169,7 +178,7 @@ describe('the reminder sweep', () => {
     await setDelay(1);
     const email = address('weekly');
     const first = await abandon(email);
-    await age(first.id, 30);
+    await age(first.id, 20);
     await t.app.services.recovery.sweep();
     expect(await reminderRows(email)).toBe(1);
     const next = await abandon(email, [[6, 1]]);
@@ -182,6 +191,113 @@ describe('the reminder sweep', () => {
     );
     await t.app.services.recovery.sweep();
     expect(await count(t.app, 'checkout_reminders', `order_id = ${next.id}`)).toBe(1);
+  });
+
+  it('reminds a checkout within a day after the delay, never later: turning reminders on mails no week of old checkouts', async () => {
+    await setDelay(null);
+    const late = address('late');
+    const recent = address('recent');
+    await age((await abandon(late)).id, 1 + CATCH_UP_HOURS + 1);
+    await age((await abandon(recent)).id, CATCH_UP_HOURS);
+    await setDelay(1);
+    await t.app.services.recovery.sweep();
+    expect(await reminderRows(late)).toBe(0);
+    expect(await reminderRows(recent)).toBe(1);
+  });
+
+  it(`queues at most ${REMINDERS_PER_SWEEP} reminders a sweep; the next sweep queues the rest`, async () => {
+    await setDelay(1);
+    await drainReminders();
+    const emails = Array.from({ length: REMINDERS_PER_SWEEP + 1 }, () => address('many'));
+    for (const email of emails) await age((await abandon(email, [[5, 1]])).id, 2);
+    const reminded = async () => (await Promise.all(emails.map(reminderRows))).reduce((n, r) => n + r, 0);
+    expect(await t.app.services.recovery.sweep()).toBe(REMINDERS_PER_SWEEP);
+    expect(await reminded()).toBe(REMINDERS_PER_SWEEP);
+    expect(await t.app.services.recovery.sweep()).toBe(1);
+    expect(await reminded()).toBe(emails.length);
+  });
+
+  it('runs one sweep at a time in a process: a sweep started while one runs (the next minute’s) shares it', async () => {
+    await setDelay(1);
+    const orders = t.app.services.orders;
+    const read = orders.reminderCandidates;
+    let reads = 0;
+    orders.reminderCandidates = (w) => {
+      reads += 1;
+      return read(w);
+    };
+    try {
+      await Promise.all([t.app.services.recovery.sweep(), sweepEveryMinute(t.app), t.app.services.recovery.sweep()]);
+    } finally {
+      orders.reminderCandidates = read;
+    }
+    expect(reads).toBe(1);
+  });
+
+  it('checks the rule again in the reminder’s transaction: a later order the address paid after the candidates were read stops it', async () => {
+    await setDelay(1);
+    await drainReminders();
+    const email = address('meanwhile');
+    const first = await abandon(email);
+    await age(first.id, 2);
+    const orders = t.app.services.orders;
+    const read = orders.reminderCandidates;
+    let paidMeanwhile = false;
+    orders.reminderCandidates = async (w) => {
+      const page = await read(w);
+      if (!paidMeanwhile && page.some((c) => c.id === first.id)) {
+        // Between the sweep's read and its transaction, the shopper comes back and pays a new order.
+        paidMeanwhile = true;
+        const later = await abandon(email, [[6, 1]]);
+        expect((await later.s.pay(later.secret)).json().status).toBe('succeeded');
+      }
+      return page;
+    };
+    try {
+      expect(await t.app.services.recovery.sweep()).toBe(0);
+    } finally {
+      orders.reminderCandidates = read;
+    }
+    expect(paidMeanwhile).toBe(true);
+    expect(await reminderRows(email)).toBe(0);
+  });
+
+  it('lets the outbox drop a reminder the mail server has not taken within a few hours: a late one never follows a payment', async () => {
+    await setDelay(1);
+    const email = address('smtpdown');
+    const c = await abandon(email);
+    await age(c.id, 2);
+    const key = `checkout-reminder:${c.id}`;
+    const message = async () => {
+      const { rows } = (await t.app.database.db.execute(
+        sql`select status, attempts, expires_at > now() + interval '1 hour' as later from mail_outbox where key = ${key}`,
+      )) as unknown as { rows: { status: string; attempts: number; later: boolean }[] };
+      return rows[0];
+    };
+    const mailer = t.app.mailer;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('the mail server is down');
+    };
+    try {
+      expect(await t.app.services.recovery.sweep()).toBeGreaterThanOrEqual(1);
+      expect(await eventually(async () => (await message())?.status === 'pending' && (await message())?.attempts === 1)).toBe(
+        true,
+      );
+      // Queued with an end: a few hours, not less than one.
+      expect((await message())?.later).toBe(true);
+      // Meanwhile the shopper pays.
+      expect((await c.s.pay(c.secret)).json().status).toBe('succeeded');
+    } finally {
+      mailer.send = send;
+    }
+    // The hours pass (its end moved back by as many) and the mail server is back: dropped, not sent.
+    await t.app.database.db.execute(
+      sql`update mail_outbox set expires_at = expires_at - make_interval(hours => ${REMINDER_SEND_HOURS}), next_attempt_at = now() where key = ${key}`,
+    );
+    await t.app.services.outbox.sweep();
+    expect((await message())?.status).toBe('expired');
+    expect(mailsTo(email)).toEqual([]);
   });
 });
 
@@ -234,7 +350,7 @@ describe('the reminder’s restore link', () => {
       [5, 3],
       [6, 2],
     ]);
-    const token = t.app.services.recovery.links.restoreToken(c.id);
+    const token = (await links()).restoreToken(c.id);
     // Since the checkout: the 3-pack is no longer sold, and one bottle is left on the shelf.
     await t.app.database.db.execute(sql`update products set is_active = false where id = 6`);
     await setInventory(t.app, 5, 1);
@@ -254,23 +370,84 @@ describe('the reminder’s restore link', () => {
     }
   });
 
-  it('answers a paid order’s link with 409 and the order’s page', async () => {
+  it('answers a paid order’s link with a 409 that opens no order: no order page, no key to one', async () => {
     const c = await abandon(address('paidlink'));
-    const token = t.app.services.recovery.links.restoreToken(c.id);
+    const token = (await links()).restoreToken(c.id);
     expect((await c.s.pay(c.secret)).json().status).toBe('succeeded');
     const sessionId = newSessionId();
     const res = await restore(token, { sessionId });
     expect(res.statusCode).toBe(409);
-    const body = res.json();
-    expect(body).toMatchObject({ message: 'This order is paid already', code: 'conflict' });
-    expect(body.orderPage).toMatch(/^\/orders\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect((await orderPage(t.app, orderTokenIn(body.orderPage))).json()).toMatchObject({ orderNumber: c.id });
+    // The one error shape, pointing to the confirmation e-mail and Track Your Order (ADR 0041).
+    expect(res.json()).toEqual({ message: RESTORE_PAID, code: 'conflict' });
+    expect(RESTORE_PAID).toContain('Track Your Order');
+    expect(res.body).not.toContain('/orders/');
     expect(await cartOf(sessionId)).toEqual([]);
+  });
+
+  it('does not call a checkout whose payment is set aside for the owner paid, and brings nothing back', async () => {
+    const c = await abandon(address('issue'));
+    await t.app.database.db.execute(
+      sql`update orders set payment_issue = 'Paid 1.00 USD for a total of 41.89 USD' where id = ${c.id}`,
+    );
+    const sessionId = newSessionId();
+    const res = await restore((await links()).restoreToken(c.id), { sessionId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: RESTORE_PAYMENT_PROBLEM, code: 'conflict' });
+    expect(res.body).not.toContain('paid already');
+    expect(await cartOf(sessionId)).toEqual([]);
+  });
+
+  it('puts back every line or none: a failure on a later line leaves the cart as it was', async () => {
+    const c = await abandon(address('atomic'), [
+      [5, 2],
+      [6, 1],
+    ]);
+    const token = (await links()).restoreToken(c.id);
+    const sessionId = newSessionId();
+    const db = t.app.database.db;
+    // The database refuses this cart's second line (the checkout's lines come back in their order).
+    await db.execute(
+      sql.raw(`create function refuse_restored_line() returns trigger language plpgsql as $$
+        begin
+          if new.session_id = '${sessionId}' and new.product_id = 6 then raise exception 'refused'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        'create trigger refuse_restored_line before insert or update on cart_items for each row execute function refuse_restored_line()',
+      ),
+    );
+    try {
+      expect((await restore(token, { sessionId })).statusCode).toBe(500);
+      expect(await cartOf(sessionId)).toEqual([]);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_restored_line on cart_items'));
+      await db.execute(sql.raw('drop function refuse_restored_line()'));
+    }
+    // The products are the catalog's list, read once, not a read per line.
+    const catalog = t.app.services.catalog;
+    const readOne = catalog.findActiveProductRow;
+    let productReads = 0;
+    catalog.findActiveProductRow = (id) => {
+      productReads += 1;
+      return readOne(id);
+    };
+    try {
+      expect((await restore(token, { sessionId })).statusCode).toBe(200);
+    } finally {
+      catalog.findActiveProductRow = readOne;
+    }
+    expect(productReads).toBe(0);
+    expect((await cartOf(sessionId)).map((l) => [l.productId, l.quantity])).toEqual([
+      [5, 2],
+      [6, 1],
+    ]);
   });
 
   it('answers one 404 for a token that opens nothing: altered, expired, of another purpose, of no checkout', async () => {
     const c = await abandon(address('bad'));
-    const good = t.app.services.recovery.links.restoreToken(c.id);
+    const good = (await links()).restoreToken(c.id);
     const secret = await ensureSecret(t.app.database.db, 'tokens');
     const signer = createTokenSigner(secret);
     const tokens = {
@@ -278,7 +455,7 @@ describe('the reminder’s restore link', () => {
       altered: `${good.slice(0, -3)}${good.endsWith('AAA') ? 'BBB' : 'AAA'}`,
       expired: signer.sign({ purpose: 'restore', orderId: c.id }, -60_000),
       orderPage: t.app.services.orderStatus.link(c.id).split('/orders/')[1] ?? '',
-      unsubscribe: t.app.services.recovery.links.unsubscribeToken('someone@example.com'),
+      unsubscribe: (await links()).unsubscribeToken('someone@example.com'),
       noSuchCheckout: signer.sign({ purpose: 'restore', orderId: 999_999 }, 60_000),
       foreign: createTokenSigner(Buffer.alloc(32, 7)).sign({ purpose: 'restore', orderId: c.id }, 60_000),
       tooLong: `${'a'.repeat(461)}.${'b'.repeat(43)}`,
@@ -293,7 +470,7 @@ describe('the reminder’s restore link', () => {
 
   it('refuses bodies without a valid session id, and writes nothing', async () => {
     const c = await abandon(address('bodies'));
-    const token = t.app.services.recovery.links.restoreToken(c.id);
+    const token = (await links()).restoreToken(c.id);
     const before = await count(t.app, 'cart_items');
     for (const body of [{}, { sessionId: 'session-1' }, { sessionId: newSessionId(), extra: 1 }, { sessionId: 5 }, []]) {
       const res = await restore(token, body);
@@ -314,7 +491,7 @@ describe('the reminder’s restore link', () => {
     const limited = await ownerStore({ RATE_LIMIT_CHECKOUT_PER_MINUTE: '3' });
     try {
       const c = await abandonCheckout(limited.t.app, address('limit'), [[5, 1]]);
-      const token = limited.t.app.services.recovery.links.restoreToken(c.id);
+      const token = (await recoveryLinksOf(limited.t.app)).restoreToken(c.id);
       const call = (remoteAddress: string) =>
         limited.t.app.inject({
           method: 'POST',
@@ -361,24 +538,28 @@ describe('the reminder’s unsubscribe link', () => {
     expect(await count(t.app, 'checkout_reminders', `order_id = ${next.id}`)).toBe(0);
   });
 
-  it('takes RFC 8058’s one-click POST from a mail provider', async () => {
-    const email = address('oneclick');
-    const token = t.app.services.recovery.links.unsubscribeToken(email);
-    for (const [type, payload] of [
-      ['application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click'],
-      [
-        'multipart/form-data; boundary=x',
-        '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
-      ],
-    ] as const) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/unsubscribe/${token}`,
-        headers: { 'content-type': type },
-        payload,
-      });
-      expect(res.statusCode, type).toBe(200);
-      expect(res.json()).toEqual({ email: email.toLowerCase(), unsubscribed: true });
+  it('takes RFC 8058’s one-click POST from a mail provider at the List-Unsubscribe address (the page’s), and at the page’s call', async () => {
+    for (const path of ['unsubscribe', 'api/unsubscribe']) {
+      for (const [type, payload] of [
+        ['application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click'],
+        [
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+        ],
+      ] as const) {
+        const email = address('oneclick');
+        const token = (await links()).unsubscribeToken(email);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/${path}/${token}`,
+          headers: { 'content-type': type },
+          payload,
+        });
+        expect(res.statusCode, `${path} ${type}`).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.json()).toEqual({ email: email.toLowerCase(), unsubscribed: true });
+        expect(await count(t.app, 'mail_unsubscribes', `email = '${email.toLowerCase()}'`)).toBe(1);
+      }
     }
   });
 
@@ -387,15 +568,19 @@ describe('the reminder’s unsubscribe link', () => {
     const before = await count(t.app, 'mail_unsubscribes');
     const tokens = [
       'not-a-token',
-      t.app.services.recovery.links.restoreToken(1001),
+      (await links()).restoreToken(1001),
       createTokenSigner(secret).sign({ purpose: 'unsubscribe', email: 'x@example.com' }, -1000),
       createTokenSigner(secret).sign({ purpose: 'unsubscribe', email: 42 }, 60_000),
       createTokenSigner(Buffer.alloc(32, 1)).sign({ purpose: 'unsubscribe', email: 'x@example.com' }, 60_000),
     ];
     for (const token of tokens) {
-      for (const method of ['GET', 'POST'] as const) {
-        const res = await t.app.inject({ method, url: `/api/unsubscribe/${token}` });
-        expect(res.statusCode, `${method} ${token}`).toBe(404);
+      for (const [method, url] of [
+        ['GET', `/api/unsubscribe/${token}`],
+        ['POST', `/api/unsubscribe/${token}`],
+        ['POST', `/unsubscribe/${token}`],
+      ] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.json()).toEqual({ message: UNSUBSCRIBE_LINK_INVALID, code: 'not_found' });
       }
     }
@@ -449,6 +634,29 @@ describe('the analytics report', () => {
       (Number(before.revenueRecovered) + 38.9).toFixed(2),
     );
   });
+
+  it('counts recovered orders paid as every revenue figure counts them: one the owner sets back to pending no longer counts', async () => {
+    await setDelay(1);
+    await drainReminders();
+    const report = async () => (await admin.call('GET', '/api/analytics?range=7d')).json().reminders;
+    const before = await report();
+    const email = address('setback');
+    const c = await abandon(email, [[6, 1]]);
+    await age(c.id, 2);
+    await t.app.services.recovery.sweep();
+    expect(await reminderRows(email)).toBe(1);
+    // The reminded checkout itself is paid (a live payment).
+    expect((await c.s.pay(c.secret)).json().status).toBe('succeeded');
+    await t.app.database.db.execute(sql`update orders set payment_mode = 'live' where id = ${c.id}`);
+    expect(await report()).toEqual({
+      sent: before.sent + 1,
+      ordersRecovered: before.ordersRecovered + 1,
+      revenueRecovered: (Number(before.revenueRecovered) + 48.9).toFixed(2),
+    });
+    // The owner sets it back to pending: not revenue anywhere, so not recovered revenue either.
+    expect((await admin.call('PUT', `/api/orders/${c.id}/status`, { status: 'pending' })).statusCode).toBe(200);
+    expect(await report()).toEqual({ ...before, sent: before.sent + 1 });
+  });
 });
 
 describe('the reminder’s pages, rendered by the server', () => {
@@ -461,7 +669,7 @@ describe('the reminder’s pages, rendered by the server', () => {
   afterAll(() => s?.close());
 
   it('serve /recover/<token> as a shell that restores in the browser: never indexed, never cached, no tag, the token out of the head', async () => {
-    const token = s.app.services.recovery.links.restoreToken(1001);
+    const token = (await recoveryLinksOf(s.app)).restoreToken(1001);
     const res = await s.app.inject({ url: `/recover/${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -475,9 +683,11 @@ describe('the reminder’s pages, rendered by the server', () => {
   });
 
   it('serve /unsubscribe/<token> with the address and a button, unsubscribing nobody; 404 for a link that opens nothing', async () => {
-    const token = s.app.services.recovery.links.unsubscribeToken('Page.Reader@Example.com');
+    const token = (await recoveryLinksOf(s.app)).unsubscribeToken('Page.Reader@Example.com');
     const res = await s.app.inject({ url: `/unsubscribe/${token}` });
     expect(res.statusCode).toBe(200);
+    // The List-Unsubscribe address: a reader without one-click who opens it gets this page, not JSON.
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain('<meta name="robots" content="noindex">');
     const root = res.body.slice(res.body.indexOf('<div id="root">')).replaceAll('<!-- -->', '');

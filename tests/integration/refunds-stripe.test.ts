@@ -5,10 +5,11 @@ import type { AdminOrder } from '#shared/admin.ts';
 import type { OrderEvent } from '#shared/order-events.ts';
 import type { OrderRefunds } from '#shared/refunds.ts';
 import { ADMIN, signedIn } from '../support/admin.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { count, inventoryOf, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
-import { type FakeStripe, startFakeStripe, stripeClientOf, stripeEnv } from '../support/fake-stripe.ts';
+import type { FakeStripe } from '../support/fake-stripe.ts';
+import { startStripeStore } from '../support/stripe-store.ts';
 
 /**
  * Refunds through Stripe (issue "Run the business", item 1): the real `stripe` SDK against the local
@@ -21,22 +22,13 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let stripeClient: Stripe;
 
+let store: Awaited<ReturnType<typeof startStripeStore>>;
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    ...stripeEnv(fake),
-    RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
-    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
-  });
+  store = await startStripeStore({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  ({ fake, t, stripeClient } = store);
   admin = await signedIn(t.app);
-  stripeClient = stripeClientOf(fake);
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => store?.close());
 beforeEach(async () => {
   fake.down = false;
   await setInventory(t.app, 5, 250);

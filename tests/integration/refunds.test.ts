@@ -163,6 +163,31 @@ describe('POST /api/orders/:id/refunds', () => {
     expect(mailsTo(order.id)).toHaveLength(2);
   });
 
+  it('answers a request sent again after the provider refused it as it answered the first: the same 409, no second refund', async () => {
+    const order = await paidOrder();
+    // The test provider refuses any refund of a payment that has nothing left on it.
+    const left = (cents: 'nothing' | 'all') =>
+      t.app.database.db.execute(
+        sql`update payments set refunded_cents = ${cents === 'nothing' ? sql`amount_cents` : sql`0`}
+            where provider_payment_id = ${order.stripePaymentIntentId ?? ''}`,
+      );
+    const key = { 'idempotency-key': 'refund-form-refused-1' };
+    await left('nothing');
+    const first = await refund(order.id, { amount: '10.00' }, key);
+    expect(first.statusCode, first.body).toBe(409);
+    expect(first.json().message).toMatch(/^The payment provider refused the refund: /);
+    await left('all');
+    const again = await refund(order.id, { amount: '10.00' }, key);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().message).toBe(first.json().message);
+    expect(await refundRows(order.id)).toBe(1);
+    expect((await orderOf(order.id)).refundedTotal).toBe('0.00');
+    // A new request (a new key) tries again.
+    const retry = await refund(order.id, { amount: '10.00' }, { 'idempotency-key': 'refund-form-refused-2' });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect((await orderOf(order.id)).refundedTotal).toBe('10.00');
+  });
+
   it('never gives back more than was paid when refunds race: exactly what fits succeeds', async () => {
     const order = await paidOrder();
     // 86.88 paid: of five concurrent refunds of 30.00, two fit.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatusView } from '#shared/order-status.ts';
 import type { AdminReturn } from '#shared/returns.ts';
@@ -344,5 +345,151 @@ describe('the owner decides', () => {
     expect(next).toMatch(/^\/api\/admin\/returns\?limit=2&cursor=\d+$/);
     const second = (await admin.call('GET', next)).json() as { returns: AdminReturn[] };
     expect(second.returns[0]!.id).toBeLessThan(page.returns[1]!.id);
+  });
+});
+
+describe('receiving when the money does not move at once', () => {
+  /** A delivered order's return of its two bottles (37.98), approved. */
+  async function approvedReturn() {
+    const { order, token } = await delivered();
+    const ret = (await askReturn(t.app, token, { items: [{ productId: 5, quantity: 2 }], reason: 'Too much' })).json()
+      .returns[0] as { id: number; rma: string };
+    expect((await admin.call('POST', `/api/admin/returns/${ret.id}/approve`)).statusCode).toBe(200);
+    return { order, token, ret };
+  }
+  const receive = (id: number, body: object) => admin.call('POST', `/api/admin/returns/${id}/receive`, body);
+  const returnOf = async (id: number) => (await adminReturns()).returns.find((r) => r.id === id);
+  /** The test payment provider refuses every refund of a payment that has nothing left on it. */
+  const setLeftOnPayment = (paymentId: string | null, left: 'nothing' | 'all') =>
+    t.app.database.db.execute(
+      sql`update payments set refunded_cents = ${left === 'nothing' ? sql`amount_cents` : sql`0`}
+          where provider_payment_id = ${paymentId ?? ''}`,
+    );
+
+  it('keeps the return approved while the provider refuses its refund, however often it is received, and refunds it on a later try', async () => {
+    const { order, ret } = await approvedReturn();
+    const stock = await inventoryOf(t.app, 5);
+    await setLeftOnPayment(order.stripePaymentIntentId, 'nothing');
+    const first = await receive(ret.id, { restock: true });
+    expect(first.statusCode, first.body).toBe(409);
+    expect(first.json().message).toMatch(/^The payment provider refused the refund: /);
+    // Received again: a new try, refused the same way; never "received and refunded" with no money moved.
+    const again = await receive(ret.id, { restock: true });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().message).toBe(first.json().message);
+    expect(await returnOf(ret.id)).toMatchObject({ status: 'approved', receivedAt: null, refunded: null });
+    expect(await count(t.app, 'order_refunds', `order_id = ${order.id} and status <> 'failed'`)).toBe(0);
+    expect((await t.app.services.orders.adminOrder(order.id)).refundedTotal).toBe('0.00');
+    expect(await inventoryOf(t.app, 5)).toBe(stock);
+
+    // Once the provider takes it, receiving refunds it: a new refund, after the failed one.
+    await setLeftOnPayment(order.stripePaymentIntentId, 'all');
+    const later = await receive(ret.id, { restock: true });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toMatchObject({ status: 'received', refunded: '37.98' });
+    expect(await count(t.app, 'order_refunds', `order_id = ${order.id} and status = 'succeeded'`)).toBe(1);
+    expect(await count(t.app, 'order_refunds', `order_id = ${order.id} and status = 'failed'`)).toBe(2);
+    expect((await t.app.services.orders.adminOrder(order.id)).refundedTotal).toBe('37.98');
+    expect(await inventoryOf(t.app, 5)).toBe(stock + 2);
+    // And once received, receiving again changes nothing.
+    expect((await receive(ret.id, { restock: true })).json()).toMatchObject({ status: 'received', refunded: '37.98' });
+    expect(await count(t.app, 'order_refunds', `order_id = ${order.id}`)).toBe(3);
+  });
+
+  it('receives a return whose refund the provider has not answered yet: 200, the refund shown pending, settled by the retry', async () => {
+    const { order, ret } = await approvedReturn();
+    const payments = t.app.services.payments;
+    const refund = payments.refund;
+    payments.refund = () => Promise.reject(new Error('socket hang up'));
+    let res: Awaited<ReturnType<typeof receive>>;
+    try {
+      res = await receive(ret.id, { restock: false });
+    } finally {
+      payments.refund = refund;
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'received', refunded: null });
+    expect(await count(t.app, 'order_refunds', `order_id = ${order.id} and status = 'pending'`)).toBe(1);
+
+    // The sweep asks the provider again a minute later: the refund goes through, once.
+    await t.app.database.db.execute(
+      sql`update order_refunds set created_at = now() - interval '2 minutes' where order_id = ${order.id}`,
+    );
+    await t.app.services.checkout.retryPendingRefunds();
+    expect(await returnOf(ret.id)).toMatchObject({ status: 'received', refunded: '37.98' });
+    expect((await receive(ret.id, { restock: false })).statusCode).toBe(200);
+    expect(await count(t.app, 'order_refunds', `order_id = ${order.id}`)).toBe(1);
+  });
+
+  it('is refunded by its own refund, whatever key a client sent to the refunds endpoint', async () => {
+    const { order, ret } = await approvedReturn();
+    const client = await admin.call(
+      'POST',
+      `/api/orders/${order.id}/refunds`,
+      { amount: '1.00', reason: 'Goodwill' },
+      { 'idempotency-key': `return-${ret.id}` },
+    );
+    expect(client.statusCode, client.body).toBe(201);
+    const res = await receive(ret.id, { restock: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'received', refunded: '37.98' });
+    expect(await count(t.app, 'order_refunds', `order_id = ${order.id}`)).toBe(2);
+    expect((await t.app.services.orders.adminOrder(order.id)).refundedTotal).toBe('38.98');
+  });
+});
+
+describe('reading returns', () => {
+  /** How many SQL statements `fn` runs (through the app's database handle). */
+  async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
+    const session = (t.app.database.db as unknown as { session: { logger: { logQuery(): void } } }).session;
+    const logger = session.logger;
+    let n = 0;
+    session.logger = {
+      logQuery: () => {
+        n += 1;
+      },
+    };
+    try {
+      await fn();
+    } finally {
+      session.logger = logger;
+    }
+    return n;
+  }
+  /** Waits for the request e-mails of an order's returns, so no e-mail delivery runs while statements are counted. */
+  const settled = async (orderId: number, returns: number) => {
+    await eventually(
+      async () =>
+        mailsAbout(t.app, orderId).filter((m) => m.subject.startsWith('We received your return request')).length === returns,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+  };
+
+  it('reads a page of returns, and an order page with its returns, in the same few statements however many there are', async () => {
+    const { order, token } = await paidOrder(t.app, [
+      [5, 4],
+      [6, 2],
+    ]);
+    await deliveredDaysAgo(t.app, order.id, 1);
+    await askReturn(t.app, token, { items: [{ productId: 5, quantity: 1 }], reason: 'One' });
+    await settled(order.id, 1);
+    const page = () => admin.call('GET', '/api/admin/returns?limit=1');
+    const onePage = await statementsOf(page);
+    const oneOrder = await statementsOf(() => orderPage(t.app, token));
+
+    for (const [productId, reason] of [
+      [5, 'Two'],
+      [5, 'Three'],
+      [6, 'Four'],
+    ] as const) {
+      expect((await askReturn(t.app, token, { items: [{ productId, quantity: 1 }], reason })).statusCode).toBe(201);
+    }
+    await settled(order.id, 4);
+    const all = await admin.call('GET', '/api/admin/returns?limit=4');
+    expect((all.json() as { returns: AdminReturn[] }).returns.map((r) => r.reason)).toEqual(['Four', 'Three', 'Two', 'One']);
+    expect(await statementsOf(() => admin.call('GET', '/api/admin/returns?limit=4'))).toBe(onePage);
+    const view = (await orderPage(t.app, token)).json() as OrderStatusView;
+    expect(view.returns).toHaveLength(4);
+    expect(await statementsOf(() => orderPage(t.app, token))).toBe(oneOrder);
   });
 });

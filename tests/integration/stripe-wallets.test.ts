@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { secretOf, setInventory, shopper } from '../support/checkout.ts';
-import { type FakeStripe, startFakeStripe, stripeClientOf, stripeEnv } from '../support/fake-stripe.ts';
+import type { FakeStripe } from '../support/fake-stripe.ts';
+import { startStripeStore } from '../support/stripe-store.ts';
 
 /**
  * Wallets and Link through Stripe's automatic payment methods, and the kind of payment method the
@@ -16,19 +17,12 @@ let t: TestApp;
 /** The shopper's side of Stripe (what Stripe.js does in the browser), through the same SDK. */
 let stripeClient: Stripe;
 
+let store: Awaited<ReturnType<typeof startStripeStore>>;
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    ...stripeEnv(fake),
-    RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
-    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
-  });
-  stripeClient = stripeClientOf(fake);
+  store = await startStripeStore();
+  ({ fake, t, stripeClient } = store);
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => store?.close());
 beforeEach(async () => {
   await setInventory(t.app, 5, 250);
 });

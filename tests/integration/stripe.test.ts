@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, inventoryOf, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
-import { FAKE_KEYS, type FakeStripe, startFakeStripe, stripeClientOf, stripeEnv } from '../support/fake-stripe.ts';
+import { FAKE_KEYS, type FakeStripe } from '../support/fake-stripe.ts';
+import { startStripeStore } from '../support/stripe-store.ts';
 
 /**
  * The store with the three Stripe variables set, through the real `stripe` SDK against a local
@@ -15,19 +16,12 @@ let t: TestApp;
 /** The shopper's side of Stripe (what Stripe.js does in the browser), through the same SDK. */
 let stripeClient: Stripe;
 
+let store: Awaited<ReturnType<typeof startStripeStore>>;
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    ...stripeEnv(fake),
-    RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
-    RATE_LIMIT_SHIPPING_PER_MINUTE: '100000',
-  });
-  stripeClient = stripeClientOf(fake);
+  store = await startStripeStore();
+  ({ fake, t, stripeClient } = store);
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => store?.close());
 beforeEach(async () => {
   fake.down = false;
   await setInventory(t.app, 5, 250);
@@ -185,6 +179,31 @@ describe('checkout through Stripe', () => {
     expect(await inventoryOf(t.app, 5)).toBe(250);
     // The cart is kept for another try.
     expect((await t.app.inject({ url: `/api/cart/${s.sessionId}` })).json()).toHaveLength(1);
+  });
+
+  it('when Stripe is unreachable for a new checkout of a cart with a discount code, the code’s use is given back', async () => {
+    await t.app.database.db.execute(
+      sql`insert into discount_codes (code, kind, percent_off, usage_limit, once_per_email) values ('STRIPEDOWN', 'percent', 10, 1, false)`,
+    );
+    const s = shopper(t.app);
+    await s.add(5, 2);
+    const first = secretOf((await s.checkout()).json().checkoutUrl);
+    expect((await s.code(first.paymentIntentId, 'STRIPEDOWN')).statusCode).toBe(200);
+    fake.down = true;
+    expect((await s.checkout()).statusCode).toBe(503);
+    fake.down = false;
+    const used = async () => {
+      const { rows } = (await t.app.database.db.execute(
+        sql`select used_count as "n" from discount_codes where code = 'STRIPEDOWN'`,
+      )) as unknown as { rows: { n: number }[] };
+      return Number(rows[0]?.n);
+    };
+    expect(await used()).toBe(0);
+    // The shopper starts again and gets the code on the new checkout.
+    const again = secretOf((await s.checkout()).json().checkoutUrl);
+    expect((await s.code(again.paymentIntentId, 'STRIPEDOWN')).statusCode).toBe(200);
+    expect(fake.intents.get(again.paymentIntentId)?.amount).toBe(3809);
+    expect(await used()).toBe(1);
   });
 
   it('the sweeper completes an expired order that Stripe says was paid instead of releasing it', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, multipartBody, ORIGIN, signedIn } from '../support/admin.ts';
 import { createTestApp, newSessionId, type TestApp } from '../support/app.ts';
 import { SHIPPING_DETAILS, secretOf, setInventory, shopper } from '../support/checkout.ts';
+import { recoveryLinksOf } from '../support/recovery.ts';
 
 /**
  * A corpus of malformed requests across every endpoint, as a careless client or an attacker sends
@@ -312,7 +313,7 @@ describe('hostile values in every field', () => {
     );
     const orderToken = t.app.services.orderStatus.link(boughtOrder?.id ?? 0).split('/orders/')[1] ?? '';
     // The pending checkout's reminder link: hostile session ids must bring nothing back into a cart.
-    const restoreToken = t.app.services.recovery.links.restoreToken(
+    const restoreToken = (await recoveryLinksOf(t.app)).restoreToken(
       (await t.app.services.orders.byPaymentId(pendingPayment))?.id ?? 0,
     );
     const carted = shopper(t.app);

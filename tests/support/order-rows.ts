@@ -16,6 +16,8 @@ export function orderRow(change: Partial<OrderRow> = {}): OrderRow {
     analyticsSessionId: null,
     subtotalCents: 10797,
     shippingCents: 391,
+    shippingRateCents: 391,
+    freeShippingOverCents: null,
     discountCode: null,
     discountCents: 0,
     totalCents: 11188,
@@ -56,7 +58,7 @@ export function orderRow(change: Partial<OrderRow> = {}): OrderRow {
 /** The order's lines: two 3-packs and one single bottle (snapshots of name and unit price). */
 export function orderItemRows(orderId = 1042): OrderItemRow[] {
   return [
-    { id: 1, orderId, productId: 6, name: 'Smelling Salts 3-Pack', unitPriceCents: 4499, quantity: 2 },
-    { id: 2, orderId, productId: 5, name: 'Single Bottle', unitPriceCents: 1799, quantity: 1 },
+    { id: 1, orderId, productId: 6, name: 'Smelling Salts 3-Pack', unitPriceCents: 4499, quantity: 2, discountCents: 0 },
+    { id: 2, orderId, productId: 5, name: 'Single Bottle', unitPriceCents: 1799, quantity: 1, discountCents: 0 },
   ];
 }

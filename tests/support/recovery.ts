@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { createRecoveryLinks } from '#server/domains/recovery/links.ts';
+import { ensureSecret } from '#server/lib/server-secrets.ts';
 import { secretOf, shopper } from './checkout.ts';
 
 /** A checkout that reached the payment step (cart, checkout, shipping saved) and was left there. */
@@ -27,3 +29,8 @@ export async function ageCheckout(app: FastifyInstance, orderId: number, hours: 
 /** The reminder e-mails an instance sent to `email`. */
 export const remindersTo = (app: FastifyInstance, email: string) =>
   app.mailer.sent.filter((m) => m.to.toLowerCase() === email.toLowerCase() && m.subject === 'Your Ironwake order is waiting');
+
+/** The reminder's links as the store makes them (its token secret and address), for a test to open without the e-mail. */
+export async function recoveryLinksOf(app: FastifyInstance) {
+  return createRecoveryLinks(await ensureSecret(app.database.db, 'tokens'), app.config.publicUrl);
+}

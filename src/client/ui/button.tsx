@@ -10,6 +10,8 @@ const VARIANTS = {
   outline: 'border-2 border-ink bg-transparent text-ink hover:bg-ink hover:text-white',
   ghost: 'bg-transparent text-ink hover:bg-sand',
   light: 'border-2 border-white bg-transparent text-white hover:bg-white hover:text-ink',
+  /** What cannot be undone (delete, refuse, cancel an order): the dashboard's confirmations. */
+  danger: 'bg-red-700 text-white hover:bg-red-800',
 } as const;
 
 const SIZES = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DISCOUNT_KINDS } from '#shared/discounts.ts';
 
-export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
 /** reserved: applied to an open checkout; redeemed: its order was paid; released: taken off or closed unpaid. */
 export const REDEMPTION_STATUSES = ['reserved', 'redeemed', 'released'] as const;
 

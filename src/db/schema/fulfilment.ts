@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const SHIPMENT_DIRECTIONS = ['outbound', 'return'] as const;
-/** quoted: rates asked for; buying: one request is buying a rate; purchased: the label exists; voided: given back. */
+/**
+ * quoted: rates asked for; buying: one request is buying a rate; purchased: the label exists and is
+ * kept; voided: given back (voided by the owner, or bought but not kept, or a claim whose request died).
+ */
 export const SHIPMENT_STATUSES = ['quoted', 'buying', 'purchased', 'voided'] as const;
 
 export interface StoredRate {
@@ -44,6 +47,8 @@ export const shipments = pgTable(
     /** The label's PDF in the file store ('labels'). */
     labelFile: text('label_file'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a request claimed it to buy a rate: a claim older than a few minutes is of a request that died. */
+    buyingStartedAt: timestamp('buying_started_at', { withTimezone: true }),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
   },

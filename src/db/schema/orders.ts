@@ -35,6 +35,13 @@ export const orders = pgTable(
     analyticsSessionId: text('analytics_session_id'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull().default(0),
+    /**
+     * The shipping offer the checkout started with (docs/decisions/0039): its rate, and the subtotal
+     * after discounts that ships free (null: none). A discount code prices the checkout again with
+     * it. Null rate: an order from before it was kept (the store's offer now applies).
+     */
+    shippingRateCents: integer('shipping_rate_cents'),
+    freeShippingOverCents: integer('free_shipping_over_cents'),
     /** The discount code applied (as typed by the owner, upper case) and what it took off the subtotal. */
     discountCode: text('discount_code'),
     discountCents: integer('discount_cents').notNull().default(0),
@@ -111,6 +118,8 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The line's share of the order's discount code (docs/decisions/0040): what a refund of its units leaves out. */
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

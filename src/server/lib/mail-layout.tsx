@@ -153,6 +153,49 @@ export const orderPageTextLine = (url: string) => `Your order, its tracking and 
 /** The plain-text part's last lines: the store's name and address. */
 export const textSignature = (store: Pick<StoreContact, 'publicUrl'>) => ['Ironwake', store.publicUrl];
 
+/** The plain-text part's tail of every e-mail to a shopper about an order: its page, support, the signature. */
+export const customerTextFooter = (store: StoreContact, orderPageUrl: string): string[] => [
+  orderPageTextLine(orderPageUrl),
+  '',
+  supportTextLine(store),
+  '',
+  ...textSignature(store),
+];
+
+/** A product's review form, opened already verified (docs/decisions/0021). */
+export interface ReviewLink {
+  name: string;
+  url: string;
+}
+
+const reviewButton = {
+  backgroundColor: '#f0b429',
+  color: '#111',
+  fontSize: '16px',
+  fontWeight: 700,
+  padding: '10px 16px',
+  borderRadius: '6px',
+} satisfies CSSProperties;
+
+/** A heading and a "Review <product>" button per link; nothing without links. */
+export function ReviewLinks({ heading, links }: { heading: string; links: readonly ReviewLink[] }) {
+  if (links.length === 0) return null;
+  return (
+    <>
+      <MailHeading>{heading}</MailHeading>
+      {links.map((l) => (
+        <MailText key={l.url} style={{ margin: '8px 0 0' }}>
+          <Button href={l.url} style={reviewButton}>{`Review ${l.name}`}</Button>
+        </MailText>
+      ))}
+    </>
+  );
+}
+
+/** The same links in the plain-text part: the intro, a line per link and a blank line; nothing without links. */
+export const reviewLinksText = (intro: string, links: readonly ReviewLink[]): string[] =>
+  links.length === 0 ? [] : [intro, ...links.map((l) => `Review ${l.name}: ${l.url}`), ''];
+
 /**
  * A Mail from its parts: the HTML rendered from `html`; `text` is written by hand for each e-mail,
  * because mail clients and the tests read it line by line.

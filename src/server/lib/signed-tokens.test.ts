@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTokenSigner } from './signed-tokens.ts';
+import { createTokenSigner, orderIdClaim, purposeToken } from './signed-tokens.ts';
 
 const signer = createTokenSigner(randomBytes(32));
 
@@ -21,5 +21,19 @@ describe('signed tokens', () => {
     expect(signer.verify(`${payload}.${signature.slice(0, -2)}`)).toBeNull();
     expect(signer.verify(`${payload}.${signature}.x`)).toBeNull();
     for (const bad of ['', '.', 'abc', `${payload}.`, `.${signature}`, 'x'.repeat(5000)]) expect(signer.verify(bad)).toBeNull();
+  });
+
+  it('of one purpose open only a token made for that purpose, naming an order only by a positive whole number', () => {
+    const order = purposeToken(signer, 'order', 60_000);
+    const restore = purposeToken(signer, 'restore', 60_000);
+    const token = order.sign({ orderId: 1001 });
+    expect(order.claimsOf(token)).toMatchObject({ purpose: 'order', orderId: 1001 });
+    expect(orderIdClaim(order.claimsOf(token))).toBe(1001);
+    expect(restore.claimsOf(token)).toBeNull();
+    // The purpose is the signer's to set: claims cannot name another.
+    expect(restore.claimsOf(order.sign({ purpose: 'restore', orderId: 1001 }))).toBeNull();
+    expect(purposeToken(signer, 'order', -1000).claimsOf(purposeToken(signer, 'order', -1000).sign({ orderId: 1 }))).toBeNull();
+    for (const orderId of [0, -1, 1.5, '1001', 2 ** 53, null])
+      expect(orderIdClaim(order.claimsOf(order.sign({ orderId })))).toBeNull();
   });
 });

@@ -40,3 +40,25 @@ export function createTokenSigner(secret: Buffer) {
 }
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
+
+/**
+ * The tokens of one purpose (an order's page, a reminder's restore link, …): `sign` names the
+ * purpose in the claims, `claimsOf` opens only a token of that purpose, so a token made for one
+ * link opens nothing of another.
+ */
+export function purposeToken(signer: TokenSigner, purpose: string, ttlMs: number) {
+  return {
+    sign: (claims: Record<string, unknown>) => signer.sign({ ...claims, purpose }, ttlMs),
+    /** The claims of a valid, unexpired token of this purpose; null for anything else. */
+    claimsOf(token: string): Claims | null {
+      const claims = signer.verify(token);
+      return claims?.purpose === purpose ? claims : null;
+    },
+  };
+}
+
+/** The order a token's claims name: a positive whole number, or null. */
+export function orderIdClaim(claims: Claims | null): number | null {
+  const orderId = claims?.orderId;
+  return typeof orderId === 'number' && Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null;
+}

@@ -487,7 +487,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'refundOrder',
     summary: 'Refund lines or an amount of a paid order',
     description:
-      'Through the payment provider. `items` refunds lines and quantities (each put back in stock when `restock`), `amount` an amount (it replaces the lines’ worth when both are sent). Never more than is left to refund: 409 with a message. With an `Idempotency-Key` header, the same request sent again answers 200 with the refund it made. 503 when the provider does not answer: the refund stays pending and is asked again with the same key.',
+      'Through the payment provider. `items` refunds lines and quantities (each put back in stock when `restock`), `amount` an amount (it replaces the lines’ worth when both are sent). Never more than is left to refund: 409 with a message. With an `Idempotency-Key` header, the same request sent again answers as the first did: 200 with the refund it made, or the same 409 when the provider refused it. 503 when the provider does not answer: the refund stays pending and is asked again with the same key.',
     ok: { status: 201, description: 'The refund.', body: 'Refund' },
     errors: [409, 503],
   },
@@ -613,7 +613,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description:
       'The token of a reminder’s “Complete your order” link (14 days). Puts the checkout’s lines in the cart of `sessionId` by the cart’s rules (today’s prices; at least the checkout’s quantity, as far as the stock allows; a line holding more keeps it; opening it again adds nothing) and answers the shipping details for the checkout’s form. A product no longer sold or out of stock is left out and named in `missing`. 404 with one message for a token that opens nothing.',
     ok: { status: 200, description: 'What came back, what could not, and the shipping details.', body: 'RestoreResult' },
-    responses: { '409': { description: 'The checkout was paid since: its order’s page.', body: 'RestorePaid' } },
+    // 409: the checkout was paid since (its order is not named: the confirmation e-mail and Track Your Order show it), or its payment is set aside.
+    errors: [409],
   },
   'GET /api/unsubscribe/:token': {
     tag: 'Checkout reminders',
@@ -627,7 +628,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'unsubscribeFromReminders',
     summary: 'Stop the reminders to the link’s address',
     description:
-      'The unsubscribe page’s button, and the address of the reminder’s `List-Unsubscribe` header with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): a mail provider posts `List-Unsubscribe=One-Click` as a form; any body is ignored. Asking again changes nothing. 404 with one message for a token that opens nothing.',
+      'The unsubscribe page’s button. The reminder’s `List-Unsubscribe` header (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, RFC 8058) names the page itself, `/unsubscribe/<token>`, which takes the same POST: a mail provider posts `List-Unsubscribe=One-Click` as a form; any body is ignored. Asking again changes nothing. 404 with one message for a token that opens nothing.',
     ok: { status: 200, description: 'The address, unsubscribed.', body: 'UnsubscribeView' },
     requestBody: {
       required: false,
@@ -672,9 +673,9 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'receiveReturn',
     summary: 'Receive a return: refund its lines',
     description:
-      'Refunds the lines (put back in stock or not) and the postage the shopper paid, once, through the payment provider. 409 unless approved; 503 when the provider does not answer (the refund is asked again).',
+      'Refunds the lines (put back in stock or not) and the postage the shopper paid (refused for a prepaid label), once, through the payment provider. When the provider has not answered yet the return is received and its refund pending (`refunded` null; it is asked again). 409 unless approved, for postage on a prepaid label, or when the provider refuses the refund (the return stays approved; receiving again tries again).',
     ok: { status: 200, description: 'The return.' },
-    errors: [409, 503],
+    errors: [409],
   },
   'GET /api/admin/returns/:id/label': {
     tag: 'Returns',

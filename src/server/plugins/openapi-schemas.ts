@@ -8,7 +8,7 @@ import { ProductListSchema, ProductPictureSchema, PublicProductSchema } from '#s
 import type { CheckoutOrder, CheckoutStarted, TestConfirmResult } from '#shared/checkout.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { STOCK_MOVEMENT_REASONS, type StockMovement } from '#shared/stock-movements.ts';
-import type { RestorePaid, RestoreResult, UnsubscribeView } from '#shared/recovery.ts';
+import type { RestoreResult, UnsubscribeView } from '#shared/recovery.ts';
 import type { CodeSent, CodeVerdict, ReviewStats } from '#shared/review-types.ts';
 import { ERROR_STATUS } from '../errors.ts';
 
@@ -210,11 +210,6 @@ export const RESPONSE_SCHEMAS = {
       })
       .describe('The checkout’s shipping details, for its form'),
   }) satisfies z.ZodType<RestoreResult>,
-  RestorePaid: z.object({
-    message: z.string().describe('“This order is paid already”'),
-    code: z.literal('conflict'),
-    orderPage: z.string().nullable().describe('The order’s page (`/orders/<token>`); null while its payment is looked at'),
-  }) satisfies z.ZodType<RestorePaid>,
   UnsubscribeView: z.object({
     email: z.string().describe('The address the link is for, lower case'),
     unsubscribed: z.boolean().describe('Whether it gets no more reminders'),

@@ -156,6 +156,16 @@ export function publicConfigOf(app: FastifyInstance): PublicConfig {
   };
 }
 
+/** A keyed page's data, or null when its link opens nothing (the page then says so, with a 404). */
+async function nullIfNotFound<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  }
+}
+
 /**
  * Server rendering (docs/decisions/0002-ssr-with-vite.md): every page's first response holds its
  * content, head and the query cache the client hydrates from.
@@ -211,22 +221,8 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     listProducts: () => app.services.catalog.listActiveProducts(),
     getProduct: (id) => app.services.catalog.getActiveProduct(id),
     getRatingSummary: (productId) => app.services.reviews.ratingSummary(productId),
-    getOrderStatus: async (token) => {
-      try {
-        return await app.services.orderStatus.view(token);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'not_found') return null;
-        throw err;
-      }
-    },
-    getUnsubscribe: async (token) => {
-      try {
-        return await app.services.recovery.unsubscribeView(token);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'not_found') return null;
-        throw err;
-      }
-    },
+    getOrderStatus: (token) => nullIfNotFound(() => app.services.orderStatus.view(token)),
+    getUnsubscribe: (token) => nullIfNotFound(() => app.services.recovery.unsubscribeView(token)),
   };
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {

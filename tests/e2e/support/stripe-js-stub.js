@@ -9,7 +9,7 @@
 // Link tab confirms with the fake's test payment method for it (pm_card_visa_applepay,
 // pm_card_visa_googlepay, pm_link), where the real one would open the wallet's own sheet.
 (() => {
-  const record = { elementsOptions: [], paymentElementOptions: [], confirmations: [] };
+  const record = { elementsOptions: [], paymentElementOptions: [], confirmations: [], fetchUpdates: 0 };
   window.__stripeStub = record;
 
   /** The tabs for a PaymentIntent's payment method types: [label, Payment Element type, test payment method]. */
@@ -134,7 +134,10 @@
             return paymentElement;
           },
           update() {},
-          fetchUpdates: async () => ({}),
+          fetchUpdates: async () => {
+            record.fetchUpdates += 1;
+            return {};
+          },
           submit: async () => ({}),
         };
       },

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import type { AdminOrder } from '#shared/admin.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { STATUS_LABEL } from '../orders/format.ts';
-import { customerOrdersUrl, useCustomerOrdersPages } from './api/get-customer-orders.ts';
+import { LoadMore } from '../lib/load-more.tsx';
+import { usePagedList } from '../lib/paged-list.ts';
+import { customerOrdersQuery } from './api/get-customer-orders.ts';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -46,15 +47,10 @@ function OrderRow({ order, onOpen }: { order: AdminOrder; onOpen: (id: number) =
 
 /** The orders counted for one customer, newest first, a page at a time; each opens in the Orders tab. */
 export function CustomerOrders({ email, onOpenOrder }: { email: string; onOpenOrder: (id: number) => void }) {
-  const [more, setMore] = useState<string[]>([]);
-  const pages = useCustomerOrdersPages([customerOrdersUrl(email), ...more]);
-  const head = pages[0];
-  const last = pages.at(-1);
-  const next = last?.isSuccess ? last.data.next : undefined;
-  const failed = pages.find((p) => p.isError)?.error;
-  if (head?.isPending) return <p className="text-sm text-zinc-600">Loading orders...</p>;
-  if (!head?.data) return <p className="text-sm text-red-700">{errorMessage(failed, 'Failed to load orders')}</p>;
-  const orders = pages.flatMap((p) => p.data?.data ?? []);
+  const list = usePagedList<AdminOrder[]>(customerOrdersQuery(email));
+  if (list.loading) return <p className="text-sm text-zinc-600">Loading orders...</p>;
+  if (list.pages.length === 0) return <p className="text-sm text-red-700">{errorMessage(list.error, 'Failed to load orders')}</p>;
+  const orders = list.pages.flat();
   return (
     <div className="grid gap-2">
       {orders.length === 0 ? (
@@ -66,22 +62,7 @@ export function CustomerOrders({ email, onOpenOrder }: { email: string; onOpenOr
           ))}
         </ul>
       )}
-      {failed ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(failed, 'Failed to load orders')}
-        </p>
-      ) : null}
-      {next || (more.length > 0 && last?.isFetching) ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          disabled={!next || last?.isFetching}
-          onClick={() => next && setMore([...more, next])}
-        >
-          {last?.isFetching && more.length > 0 ? 'Loading...' : 'Load more orders'}
-        </Button>
-      ) : null}
+      <LoadMore list={list} label="Load more orders" failure="Failed to load orders" compact />
     </div>
   );
 }

@@ -4,8 +4,10 @@ import { formatUsd, parseCents } from '#shared/money.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { buttonVariants } from '../../ui/button.tsx';
 import { LoadMore } from '../lib/load-more.tsx';
+import { Note } from '../lib/note.tsx';
+import { usePagedList } from '../lib/paged-list.ts';
 import { customersExportUrl } from './api/export-customers.ts';
-import { customersUrl, useCustomersPages } from './api/get-customers.ts';
+import { customersQuery } from './api/get-customers.ts';
 import { CustomerOrders } from './customer-orders.tsx';
 
 /** What the tab shows, kept by the dashboard while the owner looks at an order in the Orders tab. */
@@ -13,19 +15,13 @@ export interface CustomersView {
   search: string;
   /** The e-mail of the customer whose orders are open. */
   open: string | null;
-  /** The pages loaded below the first one (by "Load more customers"), for the list that starts at `first`. */
-  more: { first: string; urls: string[] };
 }
 
-export const NEW_CUSTOMERS_VIEW: CustomersView = { search: '', open: null, more: { first: '', urls: [] } };
+export const NEW_CUSTOMERS_VIEW: CustomersView = { search: '', open: null };
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const day = (iso: string) => DAY.format(new Date(iso));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function Note({ children }: { children: string }) {
-  return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</p>;
-}
 
 function CustomerRow({
   customer: c,
@@ -103,16 +99,11 @@ export function CustomersTab({
     const t = setTimeout(() => setTyped(view.search.trim()), 300);
     return () => clearTimeout(t);
   }, [view.search]);
-  const first = customersUrl(typed);
-  const more = view.more.first === first ? view.more.urls : [];
-  const pages = useCustomersPages([first, ...more]);
-  const head = pages[0];
-  const last = pages.at(-1);
-  const next = last?.isSuccess ? last.data.next : undefined;
-  const failed = pages.find((p) => p.isError)?.error;
+  // The pages loaded stay in the query's cache while the owner looks at an order in the Orders tab.
+  const list = usePagedList<Customer[]>(customersQuery(typed));
   // Once each: a customer who orders again while pages load moves to the top, and is not shown twice.
   const seen = new Set<string>();
-  const customers = pages.flatMap((p) => p.data?.data ?? []).filter((c) => !seen.has(c.email) && seen.add(c.email));
+  const customers = list.pages.flat().filter((c) => !seen.has(c.email) && seen.add(c.email));
 
   return (
     <div className="grid gap-3">
@@ -132,15 +123,15 @@ export function CustomersTab({
           Export CSV
         </a>
       </div>
-      {head?.isPending ? (
+      {list.loading ? (
         <Note>Loading customers...</Note>
-      ) : failed && customers.length === 0 ? (
-        <Note>{errorMessage(failed, 'Failed to load customers')}</Note>
+      ) : list.error && customers.length === 0 ? (
+        <Note>{errorMessage(list.error, 'Failed to load customers')}</Note>
       ) : customers.length === 0 ? (
         <Note>{typed ? 'No customers match your search' : 'No customers yet: they appear here once an order is paid'}</Note>
       ) : (
         <>
-          <ul className="grid gap-2" aria-label="Customers" aria-busy={pages.some((p) => p.isFetching)}>
+          <ul className="grid gap-2" aria-label="Customers" aria-busy={list.fetching}>
             {customers.map((c) => (
               <CustomerRow
                 key={c.email}
@@ -151,18 +142,7 @@ export function CustomersTab({
               />
             ))}
           </ul>
-          {failed ? (
-            <p role="alert" className="text-center text-sm text-red-700">
-              {errorMessage(failed, 'Failed to load customers')}
-            </p>
-          ) : null}
-          <LoadMore
-            next={next}
-            fetching={Boolean(last?.isFetching)}
-            loadingMore={more.length > 0 && Boolean(last?.isFetching)}
-            label="Load more customers"
-            onMore={(url) => onChange({ ...view, more: { first, urls: [...more, url] } })}
-          />
+          <LoadMore list={list} label="Load more customers" failure="Failed to load customers" />
         </>
       )}
     </div>

@@ -1,12 +1,22 @@
-import { Dialog } from 'radix-ui';
+import type { RefObject } from 'react';
 import type { AdminDiscount } from '#shared/discounts.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { Button } from '../../ui/button.tsx';
-import { AdminDialog } from '../lib/admin-dialog.tsx';
+import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
 import { useDeleteDiscountMutation } from './api/delete-discount.ts';
 
-/** A code's "Delete": a confirmation; "Keep Code" (or Escape) leaves it as it is. */
-export function DeleteDiscountDialog({ discount, onClose }: { discount: AdminDiscount; onClose(): void }) {
+/**
+ * A code's "Delete": a confirmation; "Keep Code" (or Escape) leaves it as it is. Once deleted, the
+ * code's row is gone and the keyboard goes to `fallbackFocus`.
+ */
+export function DeleteDiscountDialog({
+  discount,
+  onClose,
+  fallbackFocus,
+}: {
+  discount: AdminDiscount;
+  onClose(): void;
+  fallbackFocus: RefObject<HTMLElement | null>;
+}) {
   const remove = useDeleteDiscountMutation(discount);
   return (
     <AdminDialog
@@ -18,6 +28,7 @@ export function DeleteDiscountDialog({ discount, onClose }: { discount: AdminDis
       }
       busy={remove.isPending}
       onClose={onClose}
+      fallbackFocus={fallbackFocus}
     >
       <div className="grid gap-4 px-5 py-4">
         {remove.isError ? (
@@ -25,20 +36,14 @@ export function DeleteDiscountDialog({ discount, onClose }: { discount: AdminDis
             {errorMessage(remove.error, 'The code could not be deleted. Try again.', '4xx')}
           </p>
         ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Dialog.Close asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Keep Code
-            </Button>
-          </Dialog.Close>
-          <Button
-            className="bg-red-700 hover:bg-red-800"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(undefined, { onSuccess: onClose })}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete Code'}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel="Keep Code"
+          submitLabel="Delete Code"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          danger
+          onAct={() => remove.mutate(undefined, { onSuccess: onClose })}
+        />
       </div>
     </AdminDialog>
   );

@@ -1,11 +1,10 @@
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { AdminDiscount, DiscountKind } from '#shared/discounts.ts';
 import { type DiscountBody, DiscountBodySchema } from '#shared/discounts-schemas.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
-import { AdminDialog } from '../lib/admin-dialog.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
+import { AdminField } from '../lib/admin-field.tsx';
+import { type FieldErrors, focusFirst, issueErrors, serverErrors } from '../lib/form-errors.ts';
 import { useSaveDiscountMutation } from './api/save-discount.ts';
 import { ProductScope, radioCard } from './product-scope.tsx';
 
@@ -22,7 +21,7 @@ type Form = {
   productIds: number[] | null;
   active: boolean;
 };
-type Errors = Partial<Record<keyof Form, string>>;
+type Errors = FieldErrors<keyof Form>;
 
 const toForm = (d: AdminDiscount | null): Form => ({
   code: d?.code ?? '',
@@ -39,6 +38,8 @@ const toForm = (d: AdminDiscount | null): Form => ({
 
 /** The form as the server takes it: an empty optional field is "none". */
 const blank = (v: string) => (v.trim() === '' ? null : v.trim());
+/** Digits only: Number() would also read "1e3", "0x10" or "2.0"; anything else is NaN, which the schema refuses. */
+const count = (v: string) => (v.trim() === '' ? null : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
 const toBody = (f: Form): DiscountBody => ({
   code: f.code.trim(),
   kind: f.kind,
@@ -46,31 +47,28 @@ const toBody = (f: Form): DiscountBody => ({
   minSubtotal: blank(f.minSubtotal),
   startsOn: blank(f.startsOn),
   endsOn: blank(f.endsOn),
-  usageLimit: f.usageLimit.trim() === '' ? null : Number(f.usageLimit),
+  usageLimit: count(f.usageLimit),
   oncePerEmail: f.oncePerEmail,
   productIds: f.productIds,
   active: f.active,
 });
 
-const FIELDS = new Set<string>(Object.keys(toForm(null)));
-/** Each field's first message, from the shared schema or the server's fieldErrors. */
-function byField(found: Iterable<[PropertyKey | undefined, string | undefined]>): Errors {
-  const errors: Errors = {};
-  for (const [key, message] of found) {
-    const k = String(key).split('.')[0] ?? '';
-    if (FIELDS.has(k) && message) errors[k as keyof Form] ??= message;
-  }
-  return errors;
-}
-
-const hintClass = 'mt-1 text-xs text-zinc-500';
+const FIELDS = Object.keys(toForm(null)) as (keyof Form)[];
 
 /**
  * "New code" and a code's "Edit" (docs/decisions/0040): the code's terms, checked against the shared
  * schema before sending; what the server refuses (a duplicate code, a limit below the uses) is said
  * in the dialog, which stays open.
  */
-export function DiscountDialog({ discount, onClose }: { discount: AdminDiscount | null; onClose(): void }) {
+export function DiscountDialog({
+  discount,
+  onClose,
+  fallbackFocus,
+}: {
+  discount: AdminDiscount | null;
+  onClose(): void;
+  fallbackFocus?: RefObject<HTMLElement | null>;
+}) {
   const id = useId();
   const save = useSaveDiscountMutation();
   const [form, setForm] = useState<Form>(() => toForm(discount));
@@ -84,21 +82,16 @@ export function DiscountDialog({ discount, onClose }: { discount: AdminDiscount 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const fieldId = (name: keyof Form) => `${id}-${name}`;
   const err = (name: keyof Form) => errors[name];
-  /** A field's hint, then its error, for screen readers. */
-  const described = (name: keyof Form, hintId: string) =>
-    [hintId, err(name) ? `${fieldId(name)}-error` : ''].filter(Boolean).join(' ');
-  const hint = (name: string) => `${id}-${name}-hint`;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = toBody(form);
     const parsed = DiscountBodySchema.safeParse(body);
     if (!parsed.success) {
-      const found = byField(parsed.error.issues.map((i) => [i.path[0], i.message]));
+      const found = issueErrors(FIELDS, parsed.error.issues);
       setErrors(found);
       setFailure(undefined);
-      const first = Object.keys(found)[0];
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      focusFirst(id, found);
       return;
     }
     setErrors({});
@@ -108,9 +101,7 @@ export function DiscountDialog({ discount, onClose }: { discount: AdminDiscount 
       {
         onSuccess: onClose,
         onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors) {
-            setErrors(byField(Object.entries(error.fieldErrors).map(([k, m]) => [k, m[0]])));
-          }
+          setErrors(serverErrors(FIELDS, error));
           setFailure(errorMessage(error, 'The code could not be saved. Try again.', '4xx'));
         },
       },
@@ -123,27 +114,24 @@ export function DiscountDialog({ discount, onClose }: { discount: AdminDiscount 
       description="Shoppers enter the code at checkout; it comes off their subtotal before shipping."
       busy={save.isPending}
       onClose={onClose}
-      wide
+      size="lg"
+      fallbackFocus={fallbackFocus}
     >
       <form noValidate onSubmit={submit} className="grid gap-4 overflow-y-auto px-5 py-4">
-        <div>
-          <Field
-            id={fieldId('code')}
-            label="Code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="SPRING10"
-            value={form.code}
-            error={err('code')}
-            aria-describedby={described('code', hint('code'))}
-            onChange={(e) => set('code', e.target.value.toUpperCase())}
-            className="[&_input]:font-mono"
-          />
-          <p id={hint('code')} className={hintClass}>
-            3 to 32 letters, digits, dashes or underscores; shoppers may type it in any case.
-          </p>
-        </div>
+        <AdminField
+          id={fieldId('code')}
+          label="Code"
+          required
+          hint="3 to 32 letters, digits, dashes or underscores; shoppers may type it in any case."
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="SPRING10"
+          value={form.code}
+          error={err('code')}
+          onChange={(e) => set('code', e.target.value.toUpperCase())}
+          className="[&_input]:font-mono"
+        />
 
         <fieldset>
           <legend className="text-sm font-bold">Discount type</legend>
@@ -171,76 +159,66 @@ export function DiscountDialog({ discount, onClose }: { discount: AdminDiscount 
 
         {/* Short labels side by side; the long one on a row of its own, so that the inputs line up. */}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <AdminField
             id={fieldId('value')}
             label={form.kind === 'percent' ? 'Percent off (%)' : 'Amount off ($)'}
+            required
             inputMode={form.kind === 'percent' ? 'numeric' : 'decimal'}
             placeholder={form.kind === 'percent' ? '10' : '5.00'}
             value={form.value}
             error={err('value')}
             onChange={(e) => set('value', e.target.value)}
           />
-          <div>
-            <Field
-              id={fieldId('usageLimit')}
-              label="Usage limit"
-              optional
-              inputMode="numeric"
-              placeholder="No limit"
-              value={form.usageLimit}
-              error={err('usageLimit')}
-              aria-describedby={described('usageLimit', hint('usageLimit'))}
-              onChange={(e) => set('usageLimit', e.target.value)}
-            />
-            <p id={hint('usageLimit')} className={hintClass}>
-              Orders that may use it in all
-              {discount && discount.used > 0 ? ` (${discount.used} so far)` : ''}
-            </p>
-          </div>
+          <AdminField
+            id={fieldId('usageLimit')}
+            label="Usage limit"
+            optional
+            hint={`Orders that may use it in all${discount && discount.used > 0 ? ` (${discount.used} so far)` : ''}`}
+            inputMode="numeric"
+            placeholder="No limit"
+            value={form.usageLimit}
+            error={err('usageLimit')}
+            onChange={(e) => set('usageLimit', e.target.value)}
+          />
         </div>
 
-        <div>
-          <Field
-            id={fieldId('minSubtotal')}
-            label="Minimum subtotal ($)"
-            optional
-            inputMode="decimal"
-            placeholder="40.00"
-            value={form.minSubtotal}
-            error={err('minSubtotal')}
-            aria-describedby={described('minSubtotal', hint('minSubtotal'))}
-            onChange={(e) => set('minSubtotal', e.target.value)}
-          />
-          <p id={hint('minSubtotal')} className={hintClass}>
-            The code works only when the items come to this much.
-          </p>
-        </div>
+        <AdminField
+          id={fieldId('minSubtotal')}
+          label="Minimum subtotal ($)"
+          optional
+          hint="The code works only when the items come to this much."
+          inputMode="decimal"
+          placeholder="40.00"
+          value={form.minSubtotal}
+          error={err('minSubtotal')}
+          onChange={(e) => set('minSubtotal', e.target.value)}
+        />
 
         <div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <AdminField
               id={fieldId('startsOn')}
               label="Starts on"
               optional
               type="date"
               value={form.startsOn}
               error={err('startsOn')}
-              aria-describedby={described('startsOn', hint('dates'))}
+              aria-describedby={`${id}-dates-hint`}
               onChange={(e) => set('startsOn', e.target.value)}
             />
-            <Field
+            <AdminField
               id={fieldId('endsOn')}
               label="Ends on"
               optional
               type="date"
               value={form.endsOn}
               error={err('endsOn')}
-              aria-describedby={described('endsOn', hint('dates'))}
+              aria-describedby={`${id}-dates-hint`}
               onChange={(e) => set('endsOn', e.target.value)}
             />
           </div>
           {/* One hint for both dates, read with each. */}
-          <p id={hint('dates')} className={hintClass}>
+          <p id={`${id}-dates-hint`} className="mt-1 text-xs text-zinc-500">
             Days in UTC; the end day is included. Empty: no start or no end.
           </p>
         </div>
@@ -280,16 +258,7 @@ export function DiscountDialog({ discount, onClose }: { discount: AdminDiscount 
             {failure}
           </p>
         ) : null}
-        <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4">
-          <Dialog.Close asChild>
-            <Button variant="outline" disabled={save.isPending}>
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : discount ? 'Save Code' : 'Create Code'}
-          </Button>
-        </div>
+        <DialogActions submitLabel={discount ? 'Save Code' : 'Create Code'} busyLabel="Saving..." busy={save.isPending} />
       </form>
     </AdminDialog>
   );

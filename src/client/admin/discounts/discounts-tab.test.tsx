@@ -47,7 +47,8 @@ const FIVE = discount(2, {
   startsOn: '2026-04-01',
 });
 
-type Answer = { status?: number; body?: unknown };
+/** An answer; `after` holds it back until the test lets it go. */
+type Answer = { status?: number; body?: unknown; after?: Promise<unknown> };
 /** The store's answers by "METHOD url", each a list used in turn (the last one repeats). */
 function serve(answers: Record<string, Answer[]>) {
   const used: Record<string, number> = {};
@@ -58,6 +59,7 @@ function serve(answers: Record<string, Answer[]>) {
     const n = used[key] ?? 0;
     used[key] = n + 1;
     const a = list[Math.min(n, list.length - 1)] as Answer;
+    await a.after;
     return new Response(a.status === 204 ? null : JSON.stringify(a.body), { status: a.status ?? 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -184,6 +186,27 @@ describe('the code dialog', () => {
     expect(sent(fetchMock, 'POST /api/admin/discounts')).toEqual([]);
   });
 
+  it('takes a usage limit only in digits: not 1e3, 0x10 or 2.0, which Number() would read', async () => {
+    const fetchMock = serve({ 'GET /api/admin/discounts': [{ body: [] }], 'GET /api/admin/products': [{ body: PRODUCTS }] });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'New Code' }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(/^Code/), { target: { value: 'LIMITED' } });
+    fireEvent.change(dialog.getByLabelText(/^Percent off/), { target: { value: '10' } });
+    const limit = dialog.getByLabelText(/^Usage limit/);
+    for (const typed of ['1e3', '0x10', '2.0', ' 12 3']) {
+      fireEvent.change(limit, { target: { value: typed } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Create Code' }));
+      expect(limit.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(limit);
+      // The hint, then the error, read with the field.
+      const [hint, error] = String(limit.getAttribute('aria-describedby')).split(' ');
+      expect(document.getElementById(String(hint))?.textContent).toBe('Orders that may use it in all');
+      expect(document.getElementById(String(error))?.textContent).toBe('The usage limit must be a whole number');
+    }
+    expect(sent(fetchMock, 'POST /api/admin/discounts')).toEqual([]);
+  });
+
   it('shows the server’s refusal in the dialog and stays open', async () => {
     serve({
       'GET /api/admin/discounts': [{ body: [SPRING] }],
@@ -266,5 +289,35 @@ describe('deleting a code', () => {
     await waitFor(async () => expect((await table()).queryByRole('rowheader', { name: 'SPRING' })).toBeNull());
     // Its row is gone: the keyboard goes to "New Code".
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New Code' })));
+  });
+
+  it('keeps the dialog until the list is fresh, then gives the keyboard to "New Code", however late the list answers', async () => {
+    let answer = () => {};
+    const refreshed = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    serve({
+      'GET /api/admin/discounts': [{ body: [SPRING, FIVE] }, { body: [FIVE], after: refreshed }],
+      'GET /api/admin/products': [{ body: PRODUCTS }],
+      'DELETE /api/admin/discounts/1': [{ status: 204 }],
+    });
+    renderTab();
+    const button = (await table()).getByRole('button', { name: 'Delete SPRING' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete code SPRING?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete Code' }));
+    // Deleted, but the list still shows the code: the dialog waits for the fresh list, and cannot be closed meanwhile.
+    expect(await dialog.findByRole('button', { name: 'Deleting...' })).toHaveProperty('disabled', true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('dialog', { name: 'Delete code SPRING?' })).toBeTruthy();
+
+    answer();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await table()).queryByRole('rowheader', { name: 'SPRING' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New Code' })));
+    // And it stays there.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New Code' }));
   });
 });

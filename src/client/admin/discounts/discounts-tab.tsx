@@ -1,14 +1,16 @@
 import { useRef, useState } from 'react';
 import type { AdminDiscount } from '#shared/discounts.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
-import { cn } from '../../lib/cn.ts';
 import { Button } from '../../ui/button.tsx';
 import { useAdminProducts } from '../inventory/api/get-admin-products.ts';
-import { copyText } from '../orders/copy.ts';
+import { copyText } from '../lib/copy-text.ts';
+import { dangerOutline } from '../lib/danger-outline.ts';
+import { Note } from '../lib/note.tsx';
+import { StatusBadge } from '../lib/status-badge.tsx';
 import { useDiscounts } from './api/get-discounts.ts';
 import { DeleteDiscountDialog } from './delete-discount-dialog.tsx';
 import { DiscountDialog } from './discount-dialog.tsx';
-import { codeLink, conditions, offText, STATE_CLASS, STATE_LABEL } from './format.ts';
+import { codeLink, conditions, offText, STATE_LABEL, STATE_TONE } from './format.ts';
 
 type Open = { dialog: 'edit'; discount: AdminDiscount | null } | { dialog: 'delete'; discount: AdminDiscount } | null;
 type RowProps = {
@@ -18,18 +20,11 @@ type RowProps = {
   onDelete(): void;
 };
 
-function Note({ children }: { children: React.ReactNode }) {
-  return <div className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</div>;
-}
-
 function StateBadge({ state }: { state: AdminDiscount['state'] }) {
   return (
-    <span
-      data-testid="discount-state"
-      className={cn('whitespace-nowrap rounded-full px-3 py-1 text-xs font-bold uppercase', STATE_CLASS[state])}
-    >
+    <StatusBadge data-testid="discount-state" tone={STATE_TONE[state]}>
       {STATE_LABEL[state]}
-    </span>
+    </StatusBadge>
   );
 }
 
@@ -45,11 +40,17 @@ function Conditions({ d }: { d: AdminDiscount }) {
   );
 }
 
-function Redeemed({ d }: { d: AdminDiscount }) {
+/** How many orders used the code and what it saved them: on one line in a card, on two in the table. */
+function Redeemed({ d, lines = false }: { d: AdminDiscount; lines?: boolean }) {
   return (
     <>
-      <span className="font-semibold">{d.redeemed === 1 ? '1 order' : `${d.redeemed} orders`}</span>
-      <span className="text-zinc-600"> · {formatUsd(parseCents(d.savedTotal))} saved</span>
+      <span className={lines ? 'block whitespace-nowrap font-semibold' : 'font-semibold'}>
+        {d.redeemed === 1 ? '1 order' : `${d.redeemed} orders`}
+      </span>
+      <span className={lines ? 'block whitespace-nowrap text-zinc-600' : 'text-zinc-600'}>
+        {lines ? '' : ' · '}
+        {formatUsd(parseCents(d.savedTotal))} saved
+      </span>
     </>
   );
 }
@@ -63,7 +64,7 @@ function Actions({ d, onEdit, onDelete }: Omit<RowProps, 'productName'>) {
       <Button variant="outline" size="sm" onClick={onEdit}>
         Edit <span className="sr-only">{d.code}</span>
       </Button>
-      <Button variant="outline" size="sm" className="border-red-700 text-red-800 hover:bg-red-700" onClick={onDelete}>
+      <Button variant="outline" size="sm" className={dangerOutline} onClick={onDelete}>
         Delete <span className="sr-only">{d.code}</span>
       </Button>
     </>
@@ -85,8 +86,7 @@ function DiscountRow({ d, productName, onEdit, onDelete }: RowProps) {
         <StateBadge state={d.state} />
       </td>
       <td className="px-3 py-3 tabular-nums">
-        <span className="block font-semibold whitespace-nowrap">{d.redeemed === 1 ? '1 order' : `${d.redeemed} orders`}</span>
-        <span className="block whitespace-nowrap text-zinc-600">{formatUsd(parseCents(d.savedTotal))} saved</span>
+        <Redeemed d={d} lines />
       </td>
       <td className="px-3 py-3">
         <div className="flex items-center justify-end gap-2 whitespace-nowrap">
@@ -132,17 +132,9 @@ export function DiscountsTab() {
   const discounts = useDiscounts();
   const products = useAdminProducts();
   const [open, setOpen] = useState<Open>(null);
+  // The dialogs give the keyboard back to the button that opened them, or here when its code is gone.
   const newCode = useRef<HTMLButtonElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const show = (next: Open) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setOpen(next);
-  };
-  /** The keyboard goes back to the button that opened the dialog, or to "New Code" when its code is gone. */
-  const close = () => {
-    setOpen(null);
-    requestAnimationFrame(() => (opener.current?.isConnected ? opener.current : newCode.current)?.focus());
-  };
+  const close = () => setOpen(null);
   const names = new Map((products.data ?? []).map((p) => [p.id, p.name]));
   const productName = (id: number) => names.get(id);
   const example = codeLink(typeof window === 'undefined' ? '' : window.location.origin, 'CODE');
@@ -151,7 +143,7 @@ export function DiscountsTab() {
     <section aria-label="Discounts">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-bold">Discount codes</h2>
-        <Button ref={newCode} onClick={() => show({ dialog: 'edit', discount: null })}>
+        <Button ref={newCode} onClick={() => setOpen({ dialog: 'edit', discount: null })}>
           New Code
         </Button>
       </div>
@@ -207,8 +199,8 @@ export function DiscountsTab() {
                     key={d.id}
                     d={d}
                     productName={productName}
-                    onEdit={() => show({ dialog: 'edit', discount: d })}
-                    onDelete={() => show({ dialog: 'delete', discount: d })}
+                    onEdit={() => setOpen({ dialog: 'edit', discount: d })}
+                    onDelete={() => setOpen({ dialog: 'delete', discount: d })}
                   />
                 ))}
               </tbody>
@@ -220,15 +212,17 @@ export function DiscountsTab() {
                 key={d.id}
                 d={d}
                 productName={productName}
-                onEdit={() => show({ dialog: 'edit', discount: d })}
-                onDelete={() => show({ dialog: 'delete', discount: d })}
+                onEdit={() => setOpen({ dialog: 'edit', discount: d })}
+                onDelete={() => setOpen({ dialog: 'delete', discount: d })}
               />
             ))}
           </ul>
         </>
       )}
-      {open?.dialog === 'edit' ? <DiscountDialog discount={open.discount} onClose={close} /> : null}
-      {open?.dialog === 'delete' ? <DeleteDiscountDialog discount={open.discount} onClose={close} /> : null}
+      {open?.dialog === 'edit' ? <DiscountDialog discount={open.discount} onClose={close} fallbackFocus={newCode} /> : null}
+      {open?.dialog === 'delete' ? (
+        <DeleteDiscountDialog discount={open.discount} onClose={close} fallbackFocus={newCode} />
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { AdminDiscount } from '#shared/discounts.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
+import type { StatusTone } from '../lib/status-badge.tsx';
 
 /** A code's days are UTC days (YYYY-MM-DD): shown as such, whatever the owner's time zone. */
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -42,12 +43,12 @@ export const STATE_LABEL: Record<AdminDiscount['state'], string> = {
 };
 
 /** Only a live code is green; one that will be is amber; the rest cannot be used. */
-export const STATE_CLASS: Record<AdminDiscount['state'], string> = {
-  live: 'bg-green-100 text-green-800',
-  scheduled: 'bg-amber-100 text-amber-900',
-  expired: 'bg-zinc-200 text-zinc-700',
-  'used up': 'bg-red-100 text-red-800',
-  inactive: 'bg-zinc-200 text-zinc-700',
+export const STATE_TONE: Record<AdminDiscount['state'], StatusTone> = {
+  live: 'good',
+  scheduled: 'waiting',
+  expired: 'idle',
+  'used up': 'bad',
+  inactive: 'idle',
 };
 
 /** The address that puts the code on a shopper's checkout (the storefront reads `?code=`). */

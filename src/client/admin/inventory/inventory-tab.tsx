@@ -4,6 +4,7 @@ import { Button } from '../../ui/button.tsx';
 import { useAdminProducts } from './api/get-admin-products.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductDialog } from './product-dialog.tsx';
+import { Note } from '../lib/note.tsx';
 
 /** docs/product.md §2 "Inventory tab": every product, active or not, with its stock controls. */
 export function InventoryTab({ search }: { search: string }) {
@@ -20,15 +21,13 @@ export function InventoryTab({ search }: { search: string }) {
         <Button onClick={() => setEditing('new')}>Create Product</Button>
       </div>
       {products.isPending ? (
-        <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">Loading inventory...</p>
+        <Note>Loading inventory...</Note>
       ) : products.isError ? (
-        <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">Failed to load products</p>
+        <Note>Failed to load products</Note>
       ) : products.data.length === 0 ? (
-        <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">
-          No products found. Click "Create Product" to add your first product.
-        </p>
+        <Note>No products found. Click "Create Product" to add your first product.</Note>
       ) : shown.length === 0 ? (
-        <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">No products match your search</p>
+        <Note>No products match your search</Note>
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2" aria-label="Products">
           {shown.map((p) => (

@@ -153,7 +153,7 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
         <Button variant="outline" size="sm" onClick={onEdit} disabled={pending}>
           Edit Product
         </Button>
-        <Button size="sm" className="bg-red-700 hover:bg-red-800" onClick={onDelete} disabled={pending}>
+        <Button size="sm" variant="danger" onClick={onDelete} disabled={pending}>
           Delete
         </Button>
       </div>

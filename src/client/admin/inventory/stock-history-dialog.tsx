@@ -1,10 +1,9 @@
-import { X } from 'lucide';
-import { Dialog } from 'radix-ui';
+import { useState } from 'react';
 import type { AdminProduct } from '#shared/admin.ts';
 import type { StockMovement, StockMovementReason } from '#shared/stock-movements.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
-import { Icon } from '../../ui/icon.tsx';
+import { AdminDialog } from '../lib/admin-dialog.tsx';
 import { useStockMovements } from './api/get-stock-movements.ts';
 
 /** Why the stock moved, in the owner's words. */
@@ -111,39 +110,28 @@ function History({ product }: { product: AdminProduct }) {
 }
 
 /**
- * A product's "Stock History" button and its dialog (docs/product.md §2 "Inventory tab"): a Radix
- * dialog (focus kept inside, Escape closes it, focus back on the button), newest change first.
+ * A product's "Stock History" button and its dialog (docs/product.md §2 "Inventory tab"): focus kept
+ * inside, Escape closes it, focus back on the button; newest change first.
  */
 export function StockHistoryDialog({ product }: { product: AdminProduct }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm">
-          Stock History
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl outline-none">
-          <div className="flex items-center justify-between gap-3 border-b border-zinc-200 px-5 py-4">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-bold">Stock History</Dialog.Title>
-              <Dialog.Description className="text-sm text-zinc-600">
-                {product.name}: every change of its stock, newest first
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-zinc-100"
-              aria-label="Close"
-            >
-              <Icon node={X} className="size-5" />
-            </Dialog.Close>
-          </div>
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        Stock History
+      </Button>
+      {open ? (
+        <AdminDialog
+          title="Stock History"
+          description={`${product.name}: every change of its stock, newest first`}
+          onClose={() => setOpen(false)}
+          size="xl"
+        >
           <div className="overflow-y-auto px-5 py-4">
             <History product={product} />
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </AdminDialog>
+      ) : null}
+    </>
   );
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdminDialog } from './admin-dialog.tsx';
+import { AdminDialog, DialogActions } from './admin-dialog.tsx';
 
 afterEach(cleanup);
 
@@ -47,5 +47,56 @@ describe('a dashboard dialog', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await waitFor(() => expect(document.activeElement).toBe(second));
     }
+  });
+
+  it('gives it to the fallback when the button that opened it is gone (its row deleted)', async () => {
+    function Rows() {
+      const [rows, setRows] = useState(['SPRING', 'FIVE']);
+      const [open, setOpen] = useState<string | null>(null);
+      const fallback = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <button type="button" ref={fallback}>
+            New Code
+          </button>
+          {rows.map((r) => (
+            <button key={r} type="button" onClick={() => setOpen(r)}>
+              Delete {r}
+            </button>
+          ))}
+          {open ? (
+            <AdminDialog title={`Delete ${open}?`} description="It goes." onClose={() => setOpen(null)} fallbackFocus={fallback}>
+              <DialogActions
+                submitLabel="Delete"
+                busyLabel="Deleting..."
+                busy={false}
+                danger
+                onAct={() => {
+                  setRows((all) => all.filter((r) => r !== open));
+                  setOpen(null);
+                }}
+              />
+            </AdminDialog>
+          ) : null}
+        </>
+      );
+    }
+    render(<Rows />);
+    const spring = screen.getByRole('button', { name: 'Delete SPRING' });
+    spring.focus();
+    fireEvent.click(spring);
+    await waitFor(() => expect(document.activeElement).not.toBe(spring));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New Code' })));
+
+    // "Cancel" keeps the row: the keyboard goes back to its button.
+    const five = screen.getByRole('button', { name: 'Delete FIVE' });
+    five.focus();
+    fireEvent.click(five);
+    await waitFor(() => expect(document.activeElement).not.toBe(five));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(five));
   });
 });

@@ -1,29 +1,36 @@
 import { X } from 'lucide';
 import { Dialog } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
+
+const WIDTH = { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl' } as const;
 
 /**
  * A dashboard dialog (docs/engineering.md §10): a Radix dialog over a dimmed page, its title and a
  * "Close" button on a bar, a sentence below it, then the dialog's own content. It cannot be closed
  * while `busy` (a request it started is under way). However it closes, the keyboard goes back to
- * what had it when it opened (the button that opened it), while that is still on the page.
+ * what had it when it opened (the button that opened it), while that is still on the page; when it
+ * is gone (the row it was on was deleted), to `fallbackFocus`.
  */
 export function AdminDialog({
   title,
   description,
   busy = false,
   onClose,
-  wide = false,
+  size = 'md',
+  fallbackFocus,
   children,
 }: {
   title: ReactNode;
   description: ReactNode;
   busy?: boolean;
   onClose(): void;
-  /** A dialog with a list or a table (the refund's lines): a little wider. */
-  wide?: boolean;
+  /** md: a form; lg: a form with a list (the refund's lines); xl: a table (the stock history). */
+  size?: keyof typeof WIDTH;
+  /** Where the keyboard goes when what opened the dialog is no longer on the page. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
@@ -33,13 +40,14 @@ export function AdminDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           onCloseAutoFocus={(e) => {
-            if (!(opener instanceof HTMLElement) || !opener.isConnected) return;
+            const back = opener instanceof HTMLElement && opener.isConnected ? opener : fallbackFocus?.current;
+            if (!back?.isConnected) return;
             e.preventDefault();
-            opener.focus();
+            back.focus();
           }}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100%-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl outline-none',
-            wide ? 'max-w-lg' : 'max-w-md',
+            WIDTH[size],
           )}
         >
           <div className="flex items-center justify-between gap-2 border-b border-zinc-200 px-5 py-4">
@@ -57,5 +65,48 @@ export function AdminDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A dialog's last row: the way out (it closes the dialog, as Escape does), then the action, which
+ * says what it is doing while `busy`. The action submits the dialog's form, or runs `onAct` where
+ * the dialog has no form.
+ */
+export function DialogActions({
+  cancelLabel = 'Cancel',
+  submitLabel,
+  busyLabel,
+  busy,
+  danger = false,
+  disabled = false,
+  onAct,
+}: {
+  cancelLabel?: string;
+  submitLabel: ReactNode;
+  busyLabel: string;
+  busy: boolean;
+  /** The action cannot be undone: red. */
+  danger?: boolean;
+  /** The action cannot be taken yet (nothing chosen, nothing left). */
+  disabled?: boolean;
+  onAct?: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4">
+      <Dialog.Close asChild>
+        <Button variant="outline" disabled={busy}>
+          {cancelLabel}
+        </Button>
+      </Dialog.Close>
+      <Button
+        type={onAct ? 'button' : 'submit'}
+        variant={danger ? 'danger' : 'primary'}
+        disabled={busy || disabled}
+        onClick={onAct}
+      >
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </div>
   );
 }

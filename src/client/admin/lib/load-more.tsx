@@ -1,28 +1,42 @@
+import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
+import type { PagedList } from './paged-list.ts';
 
 /**
- * The button under a paged list: "Load more …" while the server says more follow (`next`, its Link),
- * "Loading..." while a page asked for with it loads, nothing at the end.
+ * Under a paged list: why its last page or its refresh failed, if one did; then "Load more …" while
+ * the server says more follow, "Loading..." while a page asked for with it loads, nothing at the end.
  */
 export function LoadMore({
-  next,
-  fetching,
-  loadingMore,
+  list,
   label,
-  onMore,
+  failure,
+  compact = false,
 }: {
-  next: string | undefined;
-  /** The last page is being fetched (a refresh, or the page asked for). */
-  fetching: boolean;
-  /** A page asked for with this button is loading. */
-  loadingMore: boolean;
+  list: PagedList<unknown>;
   label: string;
-  onMore: (next: string) => void;
+  /** What a failure says when the server says nothing a person can read. */
+  failure: string;
+  /** A list inside a list (a customer's orders): a small button, on the left. */
+  compact?: boolean;
 }) {
-  if (!next && !loadingMore) return null;
   return (
-    <Button variant="outline" className="justify-self-center" disabled={!next || fetching} onClick={() => next && onMore(next)}>
-      {loadingMore ? 'Loading...' : label}
-    </Button>
+    <>
+      {list.error ? (
+        <p role="alert" className={`text-sm text-red-700 ${compact ? '' : 'text-center'}`}>
+          {errorMessage(list.error, failure)}
+        </p>
+      ) : null}
+      {list.hasMore || list.loadingMore ? (
+        <Button
+          variant="outline"
+          size={compact ? 'sm' : 'md'}
+          className={compact ? 'justify-self-start' : 'justify-self-center'}
+          disabled={!list.hasMore || list.fetching}
+          onClick={list.loadMore}
+        >
+          {list.loadingMore ? 'Loading...' : label}
+        </Button>
+      ) : null}
+    </>
   );
 }

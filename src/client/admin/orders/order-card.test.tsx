@@ -48,6 +48,13 @@ describe('the order card’s totals', () => {
     expect(lines).toEqual(['Discount (SALTY10) −$8.30', 'Shipping Free', 'Total $74.68', 'Paid with Apple Pay']);
   });
 
+  it('says "Free" for shipping that cost nothing, however the amount is written', () => {
+    for (const free of ['0.00', '0', '0.0']) {
+      expect(items(order({ shippingCharged: free }))).toContain('Shipping Free');
+      cleanup();
+    }
+  });
+
   it('without a code: no discount line, the shipping paid, and no payment method before payment', () => {
     expect(items(order({ status: 'pending', paidAt: null }))).toEqual(['Shipping $3.91', 'Total $22.90']);
     cleanup();

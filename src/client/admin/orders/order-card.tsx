@@ -3,12 +3,14 @@ import { type AdminOrder, SETTABLE_ORDER_STATUSES, type SettableOrderStatus } fr
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { paymentMethodLabel } from '#shared/payment-methods.ts';
 import { Button, buttonVariants } from '../../ui/button.tsx';
+import { copyText } from '../lib/copy-text.ts';
+import { dangerOutline } from '../lib/danger-outline.ts';
+import { StatusBadge } from '../lib/status-badge.tsx';
 import { useMe } from '../session/api/get-me.ts';
 import { useCreateLabelMutation } from './api/create-label.ts';
 import { useUpdateOrderStatusMutation } from './api/update-order-status.ts';
 import { useVoidLabelMutation } from './api/void-label.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
-import { copyText } from './copy.ts';
 import { OrderHistory } from './order-history.tsx';
 import { PostageDialog } from './postage-dialog.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -46,16 +48,9 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             <time dateTime={order.createdAt}>{new Date(order.createdAt).toLocaleString('en-US')}</time> · #{order.id}
           </p>
         </div>
-        <span
-          data-testid="order-status"
-          className={
-            order.status === 'paid'
-              ? 'rounded-full bg-green-100 px-3 py-1 text-xs font-bold uppercase text-green-800'
-              : 'rounded-full bg-red-100 px-3 py-1 text-xs font-bold uppercase text-red-800'
-          }
-        >
+        <StatusBadge data-testid="order-status" tone={order.status === 'paid' ? 'good' : 'bad'}>
           {STATUS_LABEL[order.status]}
-        </span>
+        </StatusBadge>
       </div>
       {order.paymentMode === 'test' ? (
         <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase text-amber-900">
@@ -102,7 +97,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
               Discount ({order.discount.code}) −{formatUsd(parseCents(order.discount.amount))}
             </p>
           ) : null}
-          <p>Shipping {order.shippingCharged === '0.00' ? 'Free' : formatUsd(parseCents(order.shippingCharged))}</p>
+          <p>Shipping {parseCents(order.shippingCharged) === 0 ? 'Free' : formatUsd(parseCents(order.shippingCharged))}</p>
           <p className="mt-1 text-base font-bold">Total {formatUsd(parseCents(order.total))}</p>
           {order.paymentMethodKind ? (
             <p className="text-zinc-600">Paid with {paymentMethodLabel(order.paymentMethodKind)}</p>
@@ -232,12 +227,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             </Button>
           ) : null}
           {canCancel ? (
-            <Button
-              variant="outline"
-              size="sm"
-              className="border-red-700 text-red-800 hover:bg-red-700"
-              onClick={() => setDialog('cancel')}
-            >
+            <Button variant="outline" size="sm" className={dangerOutline} onClick={() => setDialog('cancel')}>
               Cancel Order
             </Button>
           ) : null}

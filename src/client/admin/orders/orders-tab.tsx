@@ -1,7 +1,10 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminOrder, OrderFilter, OrdersSummary, OrderStatus } from '#shared/admin.ts';
-import { Button, buttonVariants } from '../../ui/button.tsx';
-import { nextCursor, type OrdersView, useOrdersPages } from './api/get-orders.ts';
+import { buttonVariants } from '../../ui/button.tsx';
+import { LoadMore } from '../lib/load-more.tsx';
+import { Note } from '../lib/note.tsx';
+import { usePagedList } from '../lib/paged-list.ts';
+import { type OrdersView, ordersQuery } from './api/get-orders.ts';
 import { OrderCard } from './order-card.tsx';
 
 /** The orders tab's filter choices: the store's statuses, and the lists set aside for the owner's eye. */
@@ -78,13 +81,10 @@ function ExportOrders({ choice }: { choice: OrderFilterChoice }) {
   );
 }
 
-function Note({ children }: { children: string }) {
-  return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</p>;
-}
-
 /**
  * docs/product.md §2 "Orders tab": newest first, a page at a time, filtered and searched by the server (the
- * search waits for a pause in typing). The first page refreshes every 30 s; Load more adds the next.
+ * search waits for a pause in typing). While a new search or filter loads, the list shown before stays (its
+ * cards, and a dialog open on one, with it); Load more adds the next page.
  */
 export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; search: string }) {
   const [typed, setTyped] = useState(search);
@@ -93,70 +93,30 @@ export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; searc
     return () => clearTimeout(t);
   }, [search]);
   const view = ordersView(choice, typed);
-  const [more, setMore] = useState<{ key: string; cursors: number[] }>({ key: '', cursors: [] });
-  const key = JSON.stringify(view);
-  const cursors = more.key === key ? more.cursors : [];
-  const pages = useOrdersPages(view, [undefined, ...cursors]);
+  const list = usePagedList<AdminOrder[]>(ordersQuery(view));
+  const orders = list.pages.flat();
 
   return (
     <div className="grid gap-3">
       <ExportOrders choice={choice} />
-      <OrderPages pages={pages} empty={choice === 'all' && !view.q ? 'No orders yet' : 'No orders match your filters'}>
-        {(next, last) => (
-          <>
-            {last?.isError ? <p className="text-center text-sm text-red-700">Failed to load orders</p> : null}
-            {next || last?.isFetching ? (
-              <Button
-                variant="outline"
-                className="justify-self-center"
-                disabled={!next || last?.isFetching}
-                onClick={() => next && setMore({ key, cursors: [...cursors, next] })}
-              >
-                {last?.isFetching && cursors.length ? 'Loading...' : 'Load more orders'}
-              </Button>
-            ) : null}
-          </>
-        )}
-      </OrderPages>
+      {list.loading ? (
+        <Note>Loading orders...</Note>
+      ) : list.pages.length === 0 ? (
+        <Note>Failed to load orders</Note>
+      ) : orders.length === 0 ? (
+        <Note>{choice === 'all' && !view.q ? 'No orders yet' : 'No orders match your filters'}</Note>
+      ) : (
+        <>
+          <ul className="grid gap-3" aria-label="Orders" aria-busy={list.fetching}>
+            {orders.map((o) => (
+              <li key={o.id}>
+                <OrderCard order={o} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={list} label="Load more orders" failure="Failed to load orders" />
+        </>
+      )}
     </div>
-  );
-}
-
-type Pages = ReturnType<typeof useOrdersPages>;
-
-/**
- * The loaded pages as one list, or the store's note while loading, on failure or when empty. While a
- * new search or filter loads, the list shown before stays (its cards, and a dialog open on one, with it).
- */
-function OrderPages({
-  pages,
-  empty,
-  children,
-}: {
-  pages: Pages;
-  empty: string;
-  children: (next: number | undefined, last: Pages[number] | undefined) => ReactNode;
-}) {
-  const shown = useRef<AdminOrder[]>([]);
-  const first = pages[0];
-  const loading = !first || first.isPending;
-  if (loading && shown.current.length === 0) return <Note>Loading orders...</Note>;
-  if (first?.isError) return <Note>Failed to load orders</Note>;
-  const orders = loading ? shown.current : pages.flatMap((p) => p.data ?? []);
-  shown.current = orders;
-  if (orders.length === 0) return <Note>{empty}</Note>;
-  const last = pages.at(-1);
-  const next = last?.isSuccess ? nextCursor(last.data) : undefined;
-  return (
-    <>
-      <ul className="grid gap-3" aria-label="Orders">
-        {orders.map((o) => (
-          <li key={o.id}>
-            <OrderCard order={o} />
-          </li>
-        ))}
-      </ul>
-      {children(next, last)}
-    </>
   );
 }

@@ -85,6 +85,23 @@ describe('the postage dialog', () => {
     expect(calls(fetchMock, 'POST /api/orders/1042/rates')).toHaveLength(1);
   });
 
+  it('says so when the carriers quote no rate, and asks again with "Try again"', async () => {
+    const fetchMock = serve({
+      'POST /api/orders/1042/rates': [{ body: { ...quote(31), rates: [] } }, { body: quote(32) }],
+    });
+    renderWith(<PostageDialog order={order()} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Buy postage' });
+    expect(
+      (await within(dialog).findByText('No carrier quoted a rate for this parcel. Check its address and weight, then try again.'))
+        .tagName,
+    ).toBe('P');
+    expect(within(dialog).getByRole('button', { name: 'Buy and Print' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('button', { name: 'Buy and Print ($8.20)' })).toBeTruthy();
+    expect(calls(fetchMock, 'POST /api/orders/1042/rates')).toHaveLength(2);
+  });
+
   it('buys the rate chosen with its quote, closes, and says what was paid', async () => {
     let answer = () => {};
     const paid = new Promise<void>((resolve) => {

@@ -1,11 +1,10 @@
-import { Dialog } from 'radix-ui';
-import { AdminDialog } from '../lib/admin-dialog.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminOrder } from '#shared/admin.ts';
 import type { ShippingRate } from '#shared/fulfilment.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
+import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
 import { useBuyLabelMutation } from './api/create-label.ts';
 import { useShippingRates } from './api/get-shipping-rates.ts';
 import { orderLabel } from './format.ts';
@@ -71,11 +70,17 @@ export function PostageDialog({ order, onClose }: { order: AdminOrder; onClose()
             <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-zinc-300 border-t-zinc-900" />
             Getting rates...
           </p>
-        ) : rates.isError ? (
+        ) : rates.isError || (quote && !rate) ? (
           <div className="grid justify-items-start gap-3 py-2">
-            <p role="alert" className="text-sm font-semibold text-danger">
-              {errorMessage(rates.error, 'The rates could not be fetched')}
-            </p>
+            {rates.isError ? (
+              <p role="alert" className="text-sm font-semibold text-danger">
+                {errorMessage(rates.error, 'The rates could not be fetched')}
+              </p>
+            ) : (
+              <p role="status" className="text-sm font-semibold">
+                No carrier quoted a rate for this parcel. Check its address and weight, then try again.
+              </p>
+            )}
             <Button variant="outline" size="sm" onClick={() => void rates.refetch()}>
               Try again
             </Button>
@@ -108,16 +113,13 @@ export function PostageDialog({ order, onClose }: { order: AdminOrder; onClose()
             ))}
           </fieldset>
         ) : null}
-        <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4">
-          <Dialog.Close asChild>
-            <Button variant="outline" disabled={buy.isPending}>
-              Close
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={!rate || buy.isPending}>
-            {buy.isPending ? 'Buying...' : rate ? `Buy and Print (${formatUsd(parseCents(rate.cost))})` : 'Buy and Print'}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel="Close"
+          submitLabel={rate ? `Buy and Print (${formatUsd(parseCents(rate.cost))})` : 'Buy and Print'}
+          busyLabel="Buying..."
+          busy={buy.isPending}
+          disabled={!rate}
+        />
       </form>
     </AdminDialog>
   );

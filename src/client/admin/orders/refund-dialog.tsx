@@ -1,11 +1,9 @@
-import { Dialog } from 'radix-ui';
-import { AdminDialog } from '../lib/admin-dialog.tsx';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { AdminOrder } from '#shared/admin.ts';
 import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
 import type { RefundBody } from '#shared/refunds.ts';
-import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
+import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
 import { useOrderRefunds } from './api/get-order-refunds.ts';
 import { useRefundOrderMutation } from './api/refund-order.ts';
 import { orderLabel } from './format.ts';
@@ -83,7 +81,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose():
       }
       busy={refund.isPending}
       onClose={onClose}
-      wide
+      size="lg"
     >
       {state.isError ? (
         <p role="alert" className="px-5 py-3 text-sm font-semibold text-danger">
@@ -157,18 +155,13 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose():
               {error}
             </p>
           ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button variant="outline" disabled={refund.isPending}>
-                Close
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={refund.isPending || refundable === 0}>
-              {refund.isPending
-                ? 'Refunding...'
-                : `Refund ${Number.isNaN(amountCents) || amountCents <= 0 ? '' : formatUsd(amountCents)}`.trim()}
-            </Button>
-          </div>
+          <DialogActions
+            cancelLabel="Close"
+            submitLabel={`Refund ${Number.isNaN(amountCents) || amountCents <= 0 ? '' : formatUsd(amountCents)}`.trim()}
+            busyLabel="Refunding..."
+            busy={refund.isPending}
+            disabled={refundable === 0}
+          />
           {data.refunds.length > 0 ? (
             <section aria-label="Refunds so far" className="border-t border-zinc-100 pt-3 text-sm">
               <h3 className="font-bold">Refunds so far</h3>

@@ -1,10 +1,8 @@
-import { Dialog } from 'radix-ui';
-import { AdminDialog } from '../lib/admin-dialog.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { ReturnRefuseBodySchema } from '#shared/returns-schemas.ts';
 import { type AdminReturn, RETURN_REFUSAL_MAX } from '#shared/returns.ts';
-import { Button } from '../../ui/button.tsx';
-import { inputClass } from '../../ui/field.tsx';
+import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
+import { AdminField } from '../lib/admin-field.tsx';
 import { useRefuseReturnMutation } from './api/refuse-return.ts';
 
 /** "Refuse" on a requested return: the reason, checked by the server's own schema, that the customer reads. */
@@ -34,43 +32,27 @@ export function RefuseDialog({ ret, onClose }: { ret: AdminReturn; onClose(): vo
       onClose={onClose}
     >
       <form noValidate onSubmit={submit} className="grid gap-4 overflow-y-auto px-5 py-4">
-        <div>
-          <label htmlFor={`${id}-reason`} className="text-sm font-bold">
-            Reason the customer will read<span aria-hidden="true"> *</span>
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            rows={4}
-            required
-            maxLength={RETURN_REFUSAL_MAX}
-            value={reason}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-reason-count${error ? ` ${id}-reason-error` : ''}`}
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (error) setError(undefined);
-            }}
-            className={inputClass}
-          />
-          <p id={`${id}-reason-count`} className="mt-1 text-xs text-zinc-500">
-            {reason.length}/{RETURN_REFUSAL_MAX} characters
-          </p>
-          {error ? (
-            <p id={`${id}-reason-error`} className="mt-1 text-sm font-semibold text-danger">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Dialog.Close asChild>
-            <Button variant="outline" disabled={refuse.isPending}>
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" className="bg-red-700 hover:bg-red-800" disabled={refuse.isPending}>
-            {refuse.isPending ? 'Refusing...' : 'Refuse Return'}
-          </Button>
-        </div>
+        <AdminField
+          id={`${id}-reason`}
+          label="Reason the customer will read"
+          required
+          hint={`${reason.length}/${RETURN_REFUSAL_MAX} characters`}
+          error={error}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              maxLength={RETURN_REFUSAL_MAX}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                if (error) setError(undefined);
+              }}
+            />
+          )}
+        </AdminField>
+        <DialogActions submitLabel="Refuse Return" busyLabel="Refusing..." busy={refuse.isPending} danger />
       </form>
     </AdminDialog>
   );

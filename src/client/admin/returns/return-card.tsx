@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import type { AdminReturn, ReturnLabel, ReturnStatus } from '#shared/returns.ts';
 import { Button } from '../../ui/button.tsx';
+import { StatusBadge, type StatusTone } from '../lib/status-badge.tsx';
 import { useApproveReturnMutation } from './api/approve-return.ts';
 import { ReceiveDialog } from './receive-dialog.tsx';
 import { RefuseDialog } from './refuse-dialog.tsx';
@@ -9,12 +10,7 @@ import { RefuseDialog } from './refuse-dialog.tsx';
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => <time dateTime={iso}>{WHEN.format(new Date(iso))}</time>;
 
-const BADGE: Record<ReturnStatus, string> = {
-  requested: 'bg-amber-100 text-amber-900',
-  approved: 'bg-sky-100 text-sky-900',
-  refused: 'bg-red-100 text-red-800',
-  received: 'bg-green-100 text-green-800',
-};
+const TONE: Record<ReturnStatus, StatusTone> = { requested: 'waiting', approved: 'underway', refused: 'bad', received: 'good' };
 
 const DECISION: Partial<Record<ReturnStatus, string>> = { approved: 'Approved', refused: 'Refused', received: 'Approved' };
 
@@ -94,7 +90,7 @@ export function ReturnCard({ ret: r, onOpenOrder }: { ret: AdminReturn; onOpenOr
             <span>Requested {when(r.requestedAt)}</span>
           </p>
         </div>
-        <span className={`rounded-full px-3 py-1 text-xs font-bold uppercase ${BADGE[r.status]}`}>{r.statusLabel}</span>
+        <StatusBadge tone={TONE[r.status]}>{r.statusLabel}</StatusBadge>
       </div>
 
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
@@ -140,8 +136,8 @@ export function ReturnCard({ ret: r, onOpenOrder }: { ret: AdminReturn; onOpenOr
       </dl>
 
       {r.labelMissing ? (
-        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-semibold text-red-800">
-          Approved, but the return label could not be made. Make Label to try again.
+        <p className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          <strong className="font-semibold">Approved, but the return label could not be made. Make Label to try again.</strong>
         </p>
       ) : null}
 

@@ -95,12 +95,13 @@ const posted = (fetchMock: ReturnType<typeof serve>, url: string) =>
 function renderTab(filter = 'all', onOpenOrder = vi.fn()) {
   const qc = makeAdminQueryClient(() => {});
   qc.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } });
-  render(
+  const tab = (f: string) => (
     <QueryClientProvider client={qc}>
-      <ReturnsTab filter={filter} onOpenOrder={onOpenOrder} />
-    </QueryClientProvider>,
+      <ReturnsTab filter={f} onOpenOrder={onOpenOrder} />
+    </QueryClientProvider>
   );
-  return onOpenOrder;
+  const { rerender } = render(tab(filter));
+  return Object.assign(onOpenOrder, { filterBy: (f: string) => rerender(tab(f)) });
 }
 
 const card = async (rma: string) => screen.findByRole('article', { name: rma });
@@ -134,7 +135,11 @@ describe('the Returns tab', () => {
       'noopener noreferrer',
     );
     expect(within(labelled).getByRole('link', { name: 'View Label' }).getAttribute('href')).toBe('/api/admin/returns/3/label');
-    expect((await card('RMA-4')).textContent).toContain('the return label could not be made');
+    const unlabelled = await card('RMA-4');
+    expect(unlabelled.textContent).toContain('the return label could not be made');
+    // Part of the card, read with it: not an alert that interrupts whenever the list is shown.
+    expect(within(unlabelled).queryByRole('alert')).toBeNull();
+    expect(within(unlabelled).getByText(/the return label could not be made/).tagName).toBe('STRONG');
     expect((await card('RMA-5')).textContent).toContain('Opened bottles cannot be returned.');
     const received = await card('RMA-6');
     expect(received.textContent).toContain('Restocked: yes');
@@ -221,9 +226,13 @@ describe('the Returns tab', () => {
     expect(dialog.textContent).toContain('Refund total: $42.48');
     fireEvent.change(postage, { target: { value: '4.505' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Receive and Refund' }));
-    expect(within(dialog).getByText('Enter the postage as dollars and cents, such as 4.50')).toBeTruthy();
+    // The server's own schema's words (shared/returns-schemas.ts), beside the field, read with it.
+    const said = () => document.getElementById(String(postage.getAttribute('aria-describedby')?.split(' ')[1]))?.textContent;
+    expect(said()).toBe('postage must be a decimal string such as "4.50"');
+    expect(postage.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(postage);
     fireEvent.change(postage, { target: { value: '150' } });
-    expect(within(dialog).getByText('The postage can be at most $100.00')).toBeTruthy();
+    expect(said()).toBe('postage must be at most 100.00');
     expect(posted(fetchMock, '/api/admin/returns/2/receive')).toEqual([]);
 
     fireEvent.change(postage, { target: { value: '4.50' } });
@@ -249,6 +258,33 @@ describe('the Returns tab', () => {
     );
     expect(posted(fetchMock, '/api/admin/returns/3/receive')).toEqual([{ restock: true }]);
     expect(screen.getByRole('dialog', { name: 'Receive return RMA-3' })).toBeTruthy();
+  });
+
+  it('keeps the list, and a dialog open on it, while a new filter loads', async () => {
+    let answer: (res: Response) => void = () => {};
+    const later = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/admin/returns?status=approved' ? later : new Response(JSON.stringify({ returns: RETURNS, counts: COUNTS })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { filterBy } = renderTab();
+    fireEvent.click(within(await card('RMA-2')).getByRole('button', { name: 'Receive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive return RMA-2' });
+    fireEvent.change(within(dialog).getByLabelText(/Postage to refund/), { target: { value: '4.50' } });
+
+    filterBy('approved');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/admin/returns?status=approved', expect.anything()));
+    expect(screen.queryByText('Loading returns...')).toBeNull();
+    // The list behind the dialog (hidden from screen readers while it is open) says it is loading.
+    expect(screen.getByRole('list', { name: 'Returns', hidden: true }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('dialog', { name: 'Receive return RMA-2' })).toBe(dialog);
+    expect(within(dialog).getByLabelText(/Postage to refund/)).toHaveProperty('value', '4.50');
+
+    answer(new Response(JSON.stringify({ returns: RETURNS.slice(1, 4), counts: COUNTS })));
+    await waitFor(() => expect(screen.getAllByRole('article', { hidden: true })).toHaveLength(3));
+    expect(screen.getByRole('dialog', { name: 'Receive return RMA-2' })).toBe(dialog);
   });
 
   it('pages with "Load more returns", filters on the server, and says when there is nothing', async () => {

@@ -1,21 +1,19 @@
 import { useEffect, useState } from 'react';
 import type { AdminReview } from '#shared/review-types.ts';
-import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadMore } from '../lib/load-more.tsx';
+import { Note } from '../lib/note.tsx';
+import { usePagedList } from '../lib/paged-list.ts';
+import { StatusBadge } from '../lib/status-badge.tsx';
 import { useApproveReviewMutation } from './api/approve-review.ts';
 import { useDeleteReviewMutation } from './api/delete-review.ts';
-import { adminReviewsUrl, useAdminReviewsPages } from './api/get-admin-reviews.ts';
+import { type AdminReviewsPage, adminReviewsQuery } from './api/get-admin-reviews.ts';
 
 export const REVIEW_FILTERS = [
   { value: 'all', label: 'All Reviews' },
   { value: 'pending', label: 'Pending Approval' },
   { value: 'approved', label: 'Approved' },
 ] as const;
-
-function Note({ children }: { children: string }) {
-  return <p className="rounded-xl border border-zinc-200 bg-white p-10 text-center text-zinc-600">{children}</p>;
-}
 
 /**
  * docs/product.md §2 "Reviews tab": moderation of verified buyers' reviews, newest first, 50 at a
@@ -28,22 +26,16 @@ export function ReviewsTab({ search, filter }: { search: string; filter: string 
     const t = setTimeout(() => setTyped(search.trim()), 300);
     return () => clearTimeout(t);
   }, [search]);
-  const first = adminReviewsUrl(filter, typed);
-  const [loaded, setLoaded] = useState<{ first: string; urls: string[] }>({ first, urls: [] });
-  const more = loaded.first === first ? loaded.urls : [];
   // Fetched only while the Reviews tab is open (docs/product.md §7): the tab's content mounts only then.
-  const pages = useAdminReviewsPages([first, ...more]);
-  const head = pages[0];
-  const last = pages.at(-1);
-  const next = last?.isSuccess ? last.data.next : undefined;
-  const failed = pages.find((p) => p.isError)?.error;
+  const list = usePagedList<AdminReviewsPage>(adminReviewsQuery(filter, typed));
+  const head = list.pages[0];
 
-  if (head?.isPending) return <Note>Loading reviews...</Note>;
-  if (!head?.data) return <Note>Failed to load reviews</Note>;
-  const stats = head.data.data.stats;
+  if (list.loading) return <Note>Loading reviews...</Note>;
+  if (!head) return <Note>Failed to load reviews</Note>;
+  const stats = head.stats;
   // Once each: a review written while pages load comes first on the next refresh, and is not shown twice.
   const seen = new Set<number>();
-  const shown = pages.flatMap((p) => p.data?.data.reviews ?? []).filter((r) => !seen.has(r.id) && seen.add(r.id));
+  const shown = list.pages.flatMap((p) => p.reviews).filter((r) => !seen.has(r.id) && seen.add(r.id));
   const figures = [
     ['Total reviews', String(stats.totalReviews)],
     ['Average rating', stats.totalReviews ? stats.averageRating.toFixed(1) : '—'],
@@ -67,25 +59,14 @@ export function ReviewsTab({ search, filter }: { search: string; filter: string 
         <Note>No reviews match your filters</Note>
       ) : (
         <>
-          <ul className="grid gap-3" aria-label="Reviews" aria-busy={pages.some((p) => p.isFetching)}>
+          <ul className="grid gap-3" aria-label="Reviews" aria-busy={list.fetching}>
             {shown.map((r) => (
               <li key={r.id}>
                 <ReviewCard review={r} />
               </li>
             ))}
           </ul>
-          {failed ? (
-            <p role="alert" className="text-center text-sm text-red-700">
-              {errorMessage(failed, 'Failed to load reviews')}
-            </p>
-          ) : null}
-          <LoadMore
-            next={next}
-            fetching={Boolean(last?.isFetching)}
-            loadingMore={more.length > 0 && Boolean(last?.isFetching)}
-            label="Load more reviews"
-            onMore={(url) => setLoaded({ first, urls: [...more, url] })}
-          />
+          <LoadMore list={list} label="Load more reviews" failure="Failed to load reviews" />
         </>
       )}
     </div>
@@ -108,11 +89,7 @@ function ReviewCard({ review: r }: { review: AdminReview }) {
             {r.customerName} · {new Date(r.createdAt).toLocaleDateString('en-US')}
           </p>
         </div>
-        <span
-          className={`rounded-full px-3 py-1 text-xs font-bold ${r.isApproved ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
-        >
-          {r.isApproved ? 'APPROVED' : 'PENDING'}
-        </span>
+        <StatusBadge tone={r.isApproved ? 'good' : 'waiting'}>{r.isApproved ? 'APPROVED' : 'PENDING'}</StatusBadge>
       </div>
       <p className="mt-1 text-amber-700" role="img" aria-label={`Rated ${r.rating} out of 5`}>
         {'★'.repeat(r.rating)}

@@ -1,6 +1,6 @@
 import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Button } from '../../ui/button.tsx';
-import { copyText } from '../orders/copy.ts';
+import { copyText } from '../lib/copy-text.ts';
 
 const templates = (publicUrl: string) => [
   {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { CheckoutOrder } from '#shared/checkout.ts';
-import { SHARED_CODE_KEY } from '#shared/discounts.ts';
+import { DISCOUNT_CODE, DISCOUNT_CODE_FORMAT, SHARED_CODE_KEY } from '#shared/discounts.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
@@ -31,6 +31,10 @@ export default function DiscountField({ order }: { order: CheckoutOrder }) {
   const qc = useQueryClient();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const openButton = useRef<HTMLButtonElement>(null);
+  // Where the keyboard goes once the field it was in is gone: Remove after Apply, the opener after Remove.
+  const [focusNext, setFocusNext] = useState<'remove' | 'open' | null>(null);
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,6 +52,7 @@ export default function DiscountField({ order }: { order: CheckoutOrder }) {
       show(updated);
       setCode('');
       setOpen(false);
+      setFocusNext('remove');
       if (updated.discount) {
         setSaid(`Code ${updated.discount.code} applied: ${formatUsd(parseCents(updated.discount.amount))} off.`);
       }
@@ -66,6 +71,7 @@ export default function DiscountField({ order }: { order: CheckoutOrder }) {
     try {
       show(await removeDiscount(paymentIntentId));
       setSaid('Code removed.');
+      setFocusNext('open');
     } catch (err) {
       setError(errorMessage(err, 'The code could not be removed. Please try again.', '4xx'));
     } finally {
@@ -83,12 +89,21 @@ export default function DiscountField({ order }: { order: CheckoutOrder }) {
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
+  useEffect(() => {
+    if (!focusNext) return;
+    (focusNext === 'remove' ? removeButton : openButton).current?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = code.trim();
     if (!value) {
       setError('Enter a code.');
+      return;
+    }
+    if (!DISCOUNT_CODE.test(value)) {
+      setError(DISCOUNT_CODE_FORMAT);
       return;
     }
     void apply(value);
@@ -105,6 +120,7 @@ export default function DiscountField({ order }: { order: CheckoutOrder }) {
             Code <strong className="font-bold tracking-wide">{order.discount.code}</strong> applied
           </p>
           <Button
+            ref={removeButton}
             variant="ghost"
             size="sm"
             onClick={() => void remove()}
@@ -141,6 +157,7 @@ export default function DiscountField({ order }: { order: CheckoutOrder }) {
         </form>
       ) : (
         <button
+          ref={openButton}
           type="button"
           className="-my-2 inline-block py-2 font-semibold text-ink underline decoration-amber decoration-2 underline-offset-4 hover:decoration-ink"
           onClick={() => setOpen(true)}

@@ -160,9 +160,8 @@ export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProp
   const paymentForm =
     order.provider === 'stripe' && stripePublishableKey ? (
       <StripePaymentForm
-        // A discount code changed the total: the Payment Element reads the payment again (wallets show its amount).
-        key={order.total}
         publishableKey={stripePublishableKey}
+        total={order.total}
         clientSecret={secret}
         shipping={shipping}
         busy={paying}

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { ShippingFields } from '#shared/checkout.ts';
 import { REQUIRED } from '#shared/messages.ts';
+import type { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -26,19 +27,17 @@ export const EMPTY_SHIPPING: Values = {
  */
 export function ShippingForm({ initial, onSave }: { initial: Values; onSave(values: ShippingFields): Promise<void> }) {
   const [values, setValues] = useState<Values>(initial);
-  // A reminder's link brought this checkout back (docs/decisions/0041): its details fill the empty
-  // fields, once; after the first render, so the server's HTML and hydration agree. Its module
-  // loads then, outside the page's first load.
+  // A reminder's link brought this checkout back (docs/decisions/0041): its kept details fill the
+  // empty fields, once, after the first render (so the server's HTML and hydration agree); their
+  // module loads only when they are there. The key is typed as the shared constant: importing its
+  // value would add a chunk to this page's first load.
   useEffect(() => {
-    let mounted = true;
-    void import('./restored-shipping.ts').then((restored) => {
-      if (!mounted) return; // taken by the effect that stays
-      const kept = restored.takeRestoredShipping();
-      if (kept) setValues((v) => restored.fillEmpty(v, kept));
-    });
-    return () => {
-      mounted = false;
-    };
+    try {
+      const key: typeof RESTORED_SHIPPING_KEY = 'iw_restored_shipping';
+      if (sessionStorage.getItem(key)) void import('./restored-shipping.ts').then((r) => r.restoreShipping(key, setValues));
+    } catch {
+      // storage off: nothing was kept
+    }
   }, []);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [saving, setSaving] = useState(false);

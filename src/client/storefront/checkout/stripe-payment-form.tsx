@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ShippingFields } from '#shared/checkout.ts';
 import { Button } from '../../ui/button.tsx';
 import type { PaymentOutcome } from './payment-outcome.ts';
@@ -39,6 +39,8 @@ const APPEARANCE: StripeElementsOptions['appearance'] = {
 export interface StripePaymentFormProps {
   publishableKey: string;
   clientSecret: string;
+  /** The order's total: when a discount code changes it, the Payment Element reads the payment again. */
+  total: string;
   shipping: ShippingFields | null;
   busy: boolean;
   onBack(): void;
@@ -108,11 +110,19 @@ function StripeLoader({ onRetry, ...props }: StripePaymentFormProps & { onRetry(
   );
 }
 
-function CardForm({ shipping, busy, onBack, onSubmitting, onOutcome }: StripePaymentFormProps) {
+function CardForm({ total, shipping, busy, onBack, onSubmitting, onOutcome }: StripePaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const id = useId();
+  // A new total (a discount code): the wallets' payment sheets show the payment's amount as it is now,
+  // and what the shopper typed stays.
+  const shown = useRef(total);
+  useEffect(() => {
+    if (!elements || shown.current === total) return;
+    shown.current = total;
+    void elements.fetchUpdates();
+  }, [elements, total]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,34 +1,44 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { REQUIRED } from '#shared/messages.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { lookUpOrder } from './api/look-up-order.ts';
+import { serverErrors } from './field-errors.ts';
 
 /**
  * /order-status: find an order by its number and the e-mail address it was placed with, then open
  * its page (docs/product.md §2 "Order status"). The link in the order's e-mails opens it directly.
+ * An empty field is said at once; the rest of what is wrong is the server's word (its shared
+ * schema), said beside each field.
  */
 export function LookupPage() {
   const navigate = useNavigate();
   const [orderNumber, setOrderNumber] = useState('');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<{ orderNumber?: string; email?: string }>({});
+  const [errors, setErrors] = useState<{ orderNumber?: string; email?: string }>({});
   const [sending, setSending] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const blank = { ...(orderNumber.trim() ? {} : { orderNumber: 'Required' }), ...(email.trim() ? {} : { email: 'Required' }) };
-    setMissing(blank);
-    if (blank.orderNumber || blank.email) return;
-    setSending(true);
+    const body = { orderNumber: orderNumber.trim(), email: email.trim() };
+    const blank = { ...(body.orderNumber ? {} : { orderNumber: REQUIRED }), ...(body.email ? {} : { email: REQUIRED }) };
+    setErrors(blank);
     setError(null);
+    if (blank.orderNumber || blank.email) {
+      document.getElementById(blank.orderNumber ? 'lookup-order' : 'lookup-email')?.focus();
+      return;
+    }
+    setSending(true);
     try {
-      const { token } = await lookUpOrder({ orderNumber: orderNumber.trim(), email: email.trim() });
+      const { token } = await lookUpOrder(body);
       navigate(`/orders/${token}`);
     } catch (err) {
-      setError(errorMessage(err, 'We could not look up your order right now. Please try again.', '4xx'));
+      const server = serverErrors(err);
+      if (server.orderNumber || server.email) setErrors(server);
+      else setError(errorMessage(err, 'We could not look up your order right now. Please try again.', '4xx'));
       setSending(false);
     }
   }
@@ -49,7 +59,7 @@ export function LookupPage() {
           inputMode="numeric"
           autoComplete="off"
           value={orderNumber}
-          error={missing.orderNumber}
+          error={errors.orderNumber}
           onChange={(e) => setOrderNumber(e.target.value)}
         />
         <Field
@@ -59,7 +69,7 @@ export function LookupPage() {
           label="Email"
           autoComplete="email"
           value={email}
-          error={missing.email}
+          error={errors.email}
           onChange={(e) => setEmail(e.target.value)}
         />
         {error ? (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { RestoredShipping, RestoreResult } from '#shared/recovery.ts';
+import { RESTORE_PAID, RESTORED_SHIPPING_KEY, type RestoredShipping, type RestoreResult } from '#shared/recovery.ts';
 import { currentAnalyticsSession } from '../../analytics/session.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { getSessionId } from '../../lib/session-id.ts';
@@ -13,17 +13,14 @@ import { restoreCheckout } from './api/restore-checkout.ts';
 type State =
   | { kind: 'loading' }
   | { kind: 'restored'; result: RestoreResult }
-  | { kind: 'paid'; orderPage: string | null }
+  | { kind: 'settled'; message: string }
   | { kind: 'invalid'; message: string }
   | { kind: 'failed' };
 
-/**
- * Kept for the checkout's step 1, which takes them once (checkout/restored-shipping.ts reads this
- * key; written here so that the two pages share no chunk).
- */
+/** Kept for the checkout's step 1, which takes them once (checkout/restored-shipping.ts). */
 function keepRestoredShipping(shipping: RestoredShipping): void {
   try {
-    sessionStorage.setItem('iw_restored_shipping', JSON.stringify(shipping));
+    sessionStorage.setItem(RESTORED_SHIPPING_KEY, JSON.stringify(shipping));
   } catch {
     // storage off: the shopper types them again
   }
@@ -35,11 +32,13 @@ const loading = (
   </div>
 );
 
-/** A failed restore: a link that opens nothing, or a failure to try again. */
+/** A failed restore: a checkout paid since (409), a link that opens nothing, or a failure to try again. */
 const failureOf = (err: unknown): State =>
-  err instanceof ApiError && (err.status === 404 || err.status === 400)
-    ? { kind: 'invalid', message: errorMessage(err, 'This link is not valid or has expired.', '4xx') }
-    : { kind: 'failed' };
+  err instanceof ApiError && err.status === 409
+    ? { kind: 'settled', message: errorMessage(err, RESTORE_PAID, 409) }
+    : err instanceof ApiError && (err.status === 404 || err.status === 400)
+      ? { kind: 'invalid', message: errorMessage(err, 'This link is not valid or has expired.', '4xx') }
+      : { kind: 'failed' };
 
 function Restored({ result }: { result: RestoreResult }) {
   const [starting, setStarting] = useState(false);
@@ -127,12 +126,10 @@ export function RecoverPage() {
     let live = true;
     const sessionId = getSessionId();
     restoreCheckout(token, sessionId).then(
-      (answer) => {
-        if (answer.kind === 'restored') {
-          keepRestoredShipping(answer.result.shipping);
-          void refetchCart.current(sessionId);
-        }
-        if (live) setState(answer);
+      (result) => {
+        keepRestoredShipping(result.shipping);
+        void refetchCart.current(sessionId);
+        if (live) setState({ kind: 'restored', result });
       },
       (err: unknown) => {
         if (live) setState(failureOf(err));
@@ -145,14 +142,15 @@ export function RecoverPage() {
 
   if (state.kind === 'loading') return loading;
   if (state.kind === 'restored') return <Restored result={state.result} />;
-  if (state.kind === 'paid') {
-    const page = state.orderPage;
+  if (state.kind === 'settled') {
+    // Paid: the restore link opens no order; the confirmation e-mail and Track Your Order do.
+    const paid = state.message === RESTORE_PAID;
     return (
       <PageMessage
-        title="Already Paid"
-        text="This order is paid already. Thank you! Its page shows where it is."
-        action={page ? 'View Your Order' : 'Return to Store'}
-        onAction={() => navigate(page ?? '/')}
+        title={paid ? 'Already Paid' : 'Nothing to Bring Back'}
+        text={state.message}
+        action={paid ? 'Track Your Order' : 'Return to Store'}
+        onAction={() => navigate(paid ? '/order-status' : '/')}
       />
     );
   }

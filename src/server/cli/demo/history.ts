@@ -6,7 +6,11 @@ const usd = (cents: string) => `'$' || to_char((${cents}) / 100.0, 'FM999,990.00
 
 /** What the owner did on the demo orders (labels, statuses, refunds), in the history and refunds. */
 const OWNER = 'owner';
-export const RETURN_REASONS = ['Arrived damaged', 'Changed my mind', 'Ordered the wrong size', 'Bought as a gift, not needed'];
+const RETURN_REASONS = ['Arrived damaged', 'Changed my mind', 'Ordered the wrong size', 'Bought as a gift, not needed'];
+/** A demo order's reason for its refund or return, in SQL: one of RETURN_REASONS by its row `d.m`. */
+export const demoReasonSql = sql.raw(
+  `(array[${RETURN_REASONS.map((r) => `'${r}'`).join(', ')}])[1 + (d.m % ${RETURN_REASONS.length})]`,
+);
 
 /**
  * Each order's payment, history (as the store writes it at each step) and refunds, and the units
@@ -40,11 +44,10 @@ export async function writeHistory(tx: Tx): Promise<void> {
     union all ${ev('refunded', "d.refund_at + interval '2 seconds'", `'Refunded ' || ${usd('o.refunded_cents')}`, `'${OWNER}'`, 'd.refund is not null', `'Refund of ' || ${usd('o.refunded_cents')} || ' issued to your card'`)}
     union all ${ev('status_changed', "d.refund_at + interval '3 seconds'", "'Status changed from ' || case when d.delivered_at is not null then 'delivered' else 'paid' end || ' to refunded'", "'store'", "d.refund in ('returned', 'refunded_early')")}
     union all ${ev('email_sent', "d.refund_at + interval '1 minute'", "'Refund e-mail sent to ' || o.email", "'store'", 'd.refund is not null')}`);
-  const reasons = sql.raw(`(array[${RETURN_REASONS.map((r) => `'${r}'`).join(', ')}])[1 + (d.m % ${RETURN_REASONS.length})]`);
   await tx.execute(sql`
     insert into order_refunds (order_id, amount_cents, reason, status, cancels_order, provider_refund_id, actor, created_at, settled_at)
     select i.id, o.refunded_cents,
-      case when d.refund = 'cancelled' then 'Customer asked to cancel' else ${reasons} end,
+      case when d.refund = 'cancelled' then 'Customer asked to cancel' else ${demoReasonSql} end,
       'succeeded', d.refund = 'cancelled', 're_demo' || lpad(d.m::text, 10, '0'), ${OWNER}, d.refund_at, d.refund_at + interval '2 seconds'
     from demo_order_rows d join demo_ids i using (m) join orders o on o.id = i.id where d.refund is not null`);
   // Cancelled orders go back on the shelf whole; returned ones when the parcel came back unopened (half of them).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { RETURN_REASONS } from './history.ts';
+import { demoReasonSql } from './history.ts';
 import { NOW } from './random.ts';
 
 /**
@@ -10,10 +10,9 @@ import { NOW } from './random.ts';
  * return waiting for the owner's decision. Each with its lines in the history, as the store writes them.
  */
 export async function writeReturns(tx: Tx): Promise<void> {
-  const reason = sql.raw(`(array[${RETURN_REASONS.map((r) => `'${r}'`).join(', ')}])[1 + (d.m % ${RETURN_REASONS.length})]`);
   await tx.execute(sql`
     create temporary table demo_returns on commit drop as
-    select d.m, i.id as order_id, ${reason} as reason,
+    select d.m, i.id as order_id, ${demoReasonSql} as reason,
       case when d.refund = 'returned' then 'received' else 'requested' end as status,
       case when d.refund = 'returned' then d.delivered_at + interval '1 day'
         else least(d.delivered_at + interval '1 day' + (d.m % 5) * interval '1 hour', ${NOW} - interval '10 minutes') end as asked_at,

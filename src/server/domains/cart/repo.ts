@@ -45,42 +45,36 @@ export async function selectCartItem(db: Tx, sessionId: string, itemId: string):
 }
 
 /**
- * Adds to the line of this product, or creates it, in one statement. Returns undefined when the
- * line exists and the new quantity would pass `max` (nothing is written then).
+ * The line of this product, created with `quantity` or changed in one statement: `add` adds to it
+ * (the cart's Add), `raise` lifts it to at least `quantity` and never lowers it (a restored
+ * checkout: running it twice changes nothing more). Returns undefined when the line exists and its
+ * new quantity would pass `max` (nothing is written then).
  */
 export async function upsertCartItem(
   db: Tx,
-  v: { id: string; sessionId: string; productId: number; quantity: number; max: number },
-): Promise<{ id: string } | undefined> {
+  v: { id: string; sessionId: string; productId: number; quantity: number; max: number; how: 'add' | 'raise' },
+): Promise<{ id: string; quantity: number } | undefined> {
+  const next =
+    v.how === 'add' ? sql`${cartItems.quantity} + excluded.quantity` : sql`greatest(${cartItems.quantity}, excluded.quantity)`;
+  // A new line sorts after every line the cart holds (the cart's order), even written in the same
+  // transaction as them (a restore) or the same millisecond (PGlite's clock).
+  const after = sql`(select max(${cartItems.createdAt}) from ${cartItems} where ${cartItems.sessionId} = ${v.sessionId})`;
   const [row] = await db
     .insert(cartItems)
-    .values({ id: v.id, sessionId: v.sessionId, productId: v.productId, quantity: v.quantity })
+    .values({
+      id: v.id,
+      sessionId: v.sessionId,
+      productId: v.productId,
+      quantity: v.quantity,
+      createdAt: sql`greatest(clock_timestamp(), ${after} + interval '1 microsecond')`,
+    })
     .onConflictDoUpdate({
       target: [cartItems.sessionId, cartItems.productId],
-      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${v.max}`,
+      set: { quantity: next, updatedAt: sql`now()` },
+      setWhere: sql`${next} <= ${v.max}`,
     })
-    .returning({ id: cartItems.id });
+    .returning({ id: cartItems.id, quantity: cartItems.quantity });
   return row;
-}
-
-/**
- * The line of this product holds at least `quantity` units: created with it, or raised to it when
- * it held fewer (never lowered), in one statement. Running it twice changes nothing more.
- */
-export async function raiseCartItem(
-  db: Tx,
-  v: { id: string; sessionId: string; productId: number; quantity: number },
-): Promise<number> {
-  const [row] = await db
-    .insert(cartItems)
-    .values({ id: v.id, sessionId: v.sessionId, productId: v.productId, quantity: v.quantity })
-    .onConflictDoUpdate({
-      target: [cartItems.sessionId, cartItems.productId],
-      set: { quantity: sql`greatest(${cartItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },
-    })
-    .returning({ quantity: cartItems.quantity });
-  return row?.quantity ?? v.quantity;
 }
 
 export async function updateCartItemQuantity(db: Tx, sessionId: string, itemId: string, quantity: number): Promise<boolean> {

@@ -11,8 +11,11 @@ import * as repo from './repo.ts';
 
 export type CartService = ReturnType<typeof createCartService>;
 
-/** Per product: units on the shelf for this shopper, units other shoppers' checkouts hold, and when they are back. */
-type Stock = Map<number, { own: number; others: number; backBy: string | null }>;
+/**
+ * Per active product: its name and shelf, units this shopper's own checkout holds, units other
+ * shoppers' checkouts hold, and when they are back.
+ */
+type Stock = Map<number, { name: string; inventory: number; own: number; others: number; backBy: string | null }>;
 
 function toCartItem(r: repo.CartRow, stock: Stock, image: ProductPicture): CartItem {
   const s = stock.get(r.productId);
@@ -48,7 +51,10 @@ export function createCartService(db: Database, catalog: CatalogService) {
     return new Map(
       products.map((p) => {
         const mine = own.get(p.id) ?? 0;
-        return [p.id, { own: mine, others: Math.max(0, p.held - mine), backBy: p.heldBackBy }];
+        return [
+          p.id,
+          { name: p.name, inventory: p.inventory, own: mine, others: Math.max(0, p.held - mine), backBy: p.heldBackBy },
+        ];
       }),
     );
   }
@@ -86,7 +92,7 @@ export function createCartService(db: Database, catalog: CatalogService) {
       const s = stock.get(product.id);
       const have = product.inventory + (s?.own ?? 0);
       if (wanted > have) throw stockError(have, s);
-      const row = await repo.upsertCartItem(db, { id: newItemId(), ...input, max: CART_QUANTITY_MAX });
+      const row = await repo.upsertCartItem(db, { id: newItemId(), ...input, max: CART_QUANTITY_MAX, how: 'add' });
       if (!row) throw new AppError('conflict', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
       const item = await repo.selectCartItem(db, input.sessionId, row.id);
       if (!item) throw notFound('Cart item');
@@ -118,33 +124,50 @@ export function createCartService(db: Database, catalog: CatalogService) {
      * rules: each product still sold comes back with at least the checkout's quantity, as far as
      * the shelf has it for this shopper and within the cart's limit, at today's price; a line
      * already holding more keeps it. A product no longer sold, or with nothing on the shelf, is
-     * named in `missing`. Running it again (a reload) adds nothing.
+     * named in `missing`. The products come from the catalog's list (read once), the lines are
+     * written in one transaction: all of them or, on a failure, none. Running it again (a reload)
+     * adds nothing.
      */
     async restoreLines(
       sessionId: string,
       lines: readonly { productId: number; name: string; quantity: number }[],
     ): Promise<{ restored: { productId: number; name: string; quantity: number }[]; missing: string[] }> {
       const [stock, current] = await Promise.all([stockFor(sessionId), repo.selectCart(db, sessionId)]);
-      const restored: { productId: number; name: string; quantity: number }[] = [];
+      const had = new Map(current.map((c) => [c.productId, c.quantity]));
       const missing: string[] = [];
+      const restored: { productId: number; name: string; quantity: number }[] = [];
+      const raises: { at: number; productId: number; quantity: number }[] = [];
       for (const line of lines) {
-        const product = await catalog.findActiveProductRow(line.productId);
+        const product = stock.get(line.productId);
         if (!product) {
           missing.push(line.name);
           continue;
         }
-        const had = current.find((c) => c.productId === product.id)?.quantity ?? 0;
-        const shelf = product.inventory + (stock.get(product.id)?.own ?? 0);
-        const wanted = Math.min(line.quantity, shelf, CART_QUANTITY_MAX);
-        if (wanted <= 0 && had === 0) {
+        const holding = had.get(line.productId) ?? 0;
+        const wanted = Math.min(line.quantity, product.inventory + product.own, CART_QUANTITY_MAX);
+        if (wanted <= 0 && holding === 0) {
           missing.push(product.name);
           continue;
         }
-        const quantity =
-          wanted > had
-            ? await repo.raiseCartItem(db, { id: newItemId(), sessionId, productId: product.id, quantity: wanted })
-            : had;
-        restored.push({ productId: product.id, name: product.name, quantity });
+        if (wanted > holding) raises.push({ at: restored.length, productId: line.productId, quantity: wanted });
+        restored.push({ productId: line.productId, name: product.name, quantity: Math.max(wanted, holding) });
+      }
+      if (raises.length > 0) {
+        await db.transaction(async (tx) => {
+          for (const r of raises) {
+            const row = await repo.upsertCartItem(tx, {
+              id: newItemId(),
+              sessionId,
+              productId: r.productId,
+              quantity: r.quantity,
+              max: CART_QUANTITY_MAX,
+              how: 'raise',
+            });
+            const line = restored[r.at];
+            // What the line holds now (another tab may have raised it meanwhile).
+            if (line && row) line.quantity = row.quantity;
+          }
+        });
       }
       return { restored, missing };
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import type { ImageVariant } from '#shared/catalog.ts';
 import { STOCK_LOW_MAX } from '#shared/constants.ts';
 import type { Tx } from '#db/client.ts';
@@ -13,6 +13,16 @@ export function selectActiveProducts(db: Tx): Promise<ProductRow[]> {
 export async function selectProduct(db: Tx, id: number): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   return row;
+}
+
+/** Of these ids, those of products the store has (on sale or not). */
+export async function selectProductIds(db: Tx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return rows.map((r) => r.id);
 }
 
 export async function selectActiveProduct(db: Tx, id: number): Promise<ProductRow | undefined> {

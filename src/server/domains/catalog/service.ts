@@ -219,6 +219,8 @@ export function createCatalogService(db: Database, notifier: Notifier, alerts: L
 
     // The owner's catalog (docs/product.md §2 "Inventory tab"). Every stock change is a movement with the admin's name.
 
+    /** Of these product ids, those the store has (on sale or not). */
+    knownProductIds: (ids: readonly number[]) => repo.selectProductIds(db, ids),
     listAllProducts: async (): Promise<AdminProduct[]> => (await repo.selectAllProducts(db)).map(toAdminProduct),
 
     createProduct: (v: ProductFormValues, actor: string): Promise<AdminProduct> =>

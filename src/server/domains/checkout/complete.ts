@@ -41,6 +41,11 @@ export function createCompletion(d: CheckoutDeps) {
           `Paid ${formatCents(payment.amountCents)} ${payment.currency.toUpperCase()} for a total of ${formatCents(order.totalCents)} USD`,
         );
       }
+      // A discounted total is paid with the code's use the checkout holds, spent now; without it (a
+      // newer checkout of the cart took the code, or the checkout ended) the owner decides.
+      if (order.discountCode && !(await d.discounts.redeem(tx, order.id))) {
+        return flag(`Paid with code ${order.discountCode}, whose use this checkout no longer held`);
+      }
       if (order.stockReleasedAt) {
         // Paid while holding nothing (never held, lapsed, or replaced by a newer checkout): take the stock now.
         try {
@@ -56,7 +61,6 @@ export function createCompletion(d: CheckoutDeps) {
         await catalog.holds.commit(tx, order.id);
       }
       const paid = await orders.markPaid(tx, order, payment.methodKind);
-      await d.discounts.redeem(tx, paid);
       await cart.clearInTransaction(tx, order.sessionId);
       return { state: 'paid', order: paid };
     });

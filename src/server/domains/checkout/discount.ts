@@ -7,16 +7,19 @@ import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { MIN_PAYMENT_CENTS, priceCheckout } from './pricing.ts';
 
+const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a moment.';
+const NO_SHARES: ReadonlyMap<number, number> = new Map();
+
 /**
  * A discount code on an open checkout (docs/decisions/0040): the code's use taken and the order's
  * totals priced again in one transaction (the order locked), then the payment's amount changed at
- * the provider; when the provider cannot change it, the order is put back as it was, so the amount
- * the shopper pays is always the order's total.
+ * the provider; when the provider cannot change it, the order is put back as it was. A paid order
+ * must hold its code's use (completion flags it otherwise), so no path gives a discount twice.
  */
 export function createCheckoutDiscounts(d: CheckoutDeps) {
   const { db, orders, payments, discounts } = d;
 
-  /** The open checkout of this payment id and session, locked, or 409 when it can no longer change. */
+  /** The open checkout, locked, or 409 when it can no longer change. */
   async function lockOpen(tx: Tx, id: number): Promise<Order> {
     const order = await orders.lock(tx, id);
     if (!order || order.paidAt || order.paymentIssue || order.status !== 'pending') {
@@ -26,60 +29,73 @@ export function createCheckoutDiscounts(d: CheckoutDeps) {
     return order;
   }
 
-  /** Prices the order's lines again with this discount (and the shipping it then costs). */
-  async function reprice(tx: Tx, order: Order, discountCents: number) {
-    const lines = (await orders.items(tx, order.id)).map((l) => ({
+  /** The order's lines, as a code and the prices read them. */
+  async function linesOf(tx: Tx, order: Order) {
+    return (await orders.items(tx, order.id)).map((l) => ({
       productId: l.productId,
       priceCents: l.unitPriceCents,
       quantity: l.quantity,
     }));
-    return { lines, totals: priceCheckout(lines, d.shipping(), discountCents) };
   }
 
-  /** Tells the provider the order's new total; on failure the change is undone and the shopper told to try again. */
-  async function charge(order: Order, totalCents: number, undo: () => Promise<void>): Promise<void> {
-    if (!order.paymentIntentId) return;
-    try {
-      await payments.updateAmount(order.paymentIntentId, totalCents);
-    } catch (err) {
-      d.log.error({ err, orderId: order.id }, 'payment amount not changed; the discount change is undone');
-      await undo();
-      throw new AppError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
-    }
-  }
+  /** The shipping offer the checkout started with (docs/decisions/0039); the store's own for an order from before it was kept. */
+  const offerOf = (order: Order) =>
+    order.shippingRateCents === null
+      ? d.shipping()
+      : { rateCents: order.shippingRateCents, freeOverCents: order.freeShippingOverCents };
 
   /** The code's use taken for the (locked) order and its totals priced with it; 409 with the shopper's message when it cannot be. */
   async function put(tx: Tx, order: Order, code: string): Promise<Order> {
-    const { lines } = await reprice(tx, order, 0);
+    const lines = await linesOf(tx, order);
     const use = await discounts.reserve(tx, { code, orderId: order.id, email: order.email, lines });
-    const { totals } = await reprice(tx, order, use.amountCents);
+    const totals = priceCheckout(lines, offerOf(order), use.amountCents);
     if (totals.totalCents < MIN_PAYMENT_CENTS) {
       throw new AppError(
         'conflict',
         `With this code the total would be below ${formatUsd(MIN_PAYMENT_CENTS)}, the least a card payment can be.`,
       );
     }
-    return orders.setDiscount(tx, order, { code: use.code, ...totals });
+    return orders.setDiscount(tx, order, { code: use.code, shares: use.shares, ...totals });
+  }
+
+  /** The (locked) order without a code: its use given back, its totals priced without one. */
+  async function takeOff(tx: Tx, order: Order): Promise<Order> {
+    await discounts.release(tx, order.id);
+    const totals = priceCheckout(await linesOf(tx, order), offerOf(order), 0);
+    return orders.setDiscount(tx, order, { code: null, shares: NO_SHARES, ...totals });
+  }
+
+  /** Asks the provider for the order's total; a refusal is logged and told to the shopper as a 503. */
+  async function charge(order: Order): Promise<boolean> {
+    try {
+      if (order.paymentIntentId) await payments.updateAmount(order.paymentIntentId, order.totalCents);
+      return true;
+    } catch (err) {
+      d.log.error({ err, orderId: order.id }, 'payment amount not changed');
+      return false;
+    }
   }
 
   return {
     /**
-     * A new checkout of a session replaces its open ones: their codes' uses are given back, and the
-     * newest one's code goes on the new checkout when it still applies (else it is left off, and the
-     * shopper may enter it again to read why). In the caller's transaction, before the payment exists.
+     * A new checkout of a session replaces its open ones (in the caller's transaction, before the
+     * new payment exists): the older checkouts' codes' uses are given back and those checkouts
+     * closed; the newest one's code goes on the new checkout when it still applies (else it is left
+     * off, and the shopper may enter it again to read why). Answers the payment ids of the closed
+     * checkouts, for the caller to cancel once the transaction is over.
      */
-    async carryOver(tx: Tx, sessionId: string, created: Order): Promise<Order> {
-      let code: string | null = null;
-      for (const previous of await orders.discountedOfSession(tx, sessionId)) {
-        if (previous.id === created.id) continue;
-        code ??= previous.discountCode;
+    async carryOver(tx: Tx, discounted: readonly Order[], created: Order): Promise<{ order: Order; cancel: string[] }> {
+      for (const previous of discounted) {
         await discounts.release(tx, previous.id);
+        await orders.close(tx, previous.id);
       }
-      if (!code) return created;
+      const cancel = discounted.flatMap((o) => (o.paymentIntentId ? [o.paymentIntentId] : []));
+      const code = discounted[0]?.discountCode;
+      if (!code) return { order: created, cancel };
       try {
-        return await tx.transaction((inner) => put(inner, created, code));
+        return { order: await tx.transaction((inner) => put(inner, created, code)), cancel };
       } catch (err) {
-        if (err instanceof AppError && err.code === 'conflict') return created;
+        if (err instanceof AppError && err.code === 'conflict') return { order: created, cancel };
         throw err;
       }
     },
@@ -88,26 +104,23 @@ export function createCheckoutDiscounts(d: CheckoutDeps) {
     async apply(paymentIntentId: string, sessionId: string | undefined, code: string, network: string): Promise<CheckoutOrder> {
       await discounts.countTry(network);
       const found = await orders.ownOrder(paymentIntentId, sessionId);
-      const before = {
-        code: found.discountCode,
-        discountCents: found.discountCents,
-        shippingCents: found.shippingCents,
-        totalCents: found.totalCents,
-      };
+      let before: string | null = null;
       const updated = await db.transaction(async (tx) => {
         const order = await lockOpen(tx, found.id);
+        before = order.discountCode;
         await discounts.release(tx, order.id);
         return put(tx, order, code);
       });
-      await charge(updated, updated.totalCents, () =>
-        db.transaction(async (tx) => {
-          const order = await orders.lock(tx, updated.id);
-          if (!order) return;
-          await discounts.release(tx, order.id);
-          await orders.setDiscount(tx, order, before);
-        }),
-      );
-      return orders.checkoutView(updated);
+      if (await charge(updated)) return orders.checkoutView(updated);
+      // The provider kept the amount it had: the order goes back to the code it had (its use taken
+      // again), or to none. Should that no longer match the payment, completion flags it.
+      const previous = before;
+      await db.transaction(async (tx) => {
+        const order = await lockOpen(tx, updated.id);
+        const off = await takeOff(tx, order);
+        if (previous) await tx.transaction((inner) => put(inner, off, previous)).catch(() => {});
+      });
+      throw new AppError('unavailable', PAYMENTS_UNAVAILABLE);
     },
 
     /** DELETE /api/checkout/:paymentIntentId/discount: the code off this checkout, its use given back. */
@@ -115,20 +128,30 @@ export function createCheckoutDiscounts(d: CheckoutDeps) {
       const found = await orders.ownOrder(paymentIntentId, sessionId);
       if (!found.discountCode) return orders.checkoutView(found);
       // The provider first: the order keeps its discount unless the new amount is in place.
-      const { totals } = await db.transaction(async (tx) => reprice(tx, await lockOpen(tx, found.id), 0));
-      if (found.paymentIntentId) {
-        await payments.updateAmount(found.paymentIntentId, totals.totalCents).catch((err: unknown) => {
-          d.log.error({ err, orderId: found.id }, 'payment amount not changed; the discount stays');
-          throw new AppError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
-        });
-      }
+      const total = await db.transaction(async (tx) => {
+        const order = await lockOpen(tx, found.id);
+        return priceCheckout(await linesOf(tx, order), offerOf(order), 0).totalCents;
+      });
+      if (!(await charge({ ...found, totalCents: total }))) throw new AppError('unavailable', PAYMENTS_UNAVAILABLE);
       const updated = await db.transaction(async (tx) => {
         const order = await lockOpen(tx, found.id);
-        await discounts.release(tx, order.id);
-        return orders.setDiscount(tx, order, { code: null, ...totals });
+        // Another code went on meanwhile: it stays, and the payment goes back to its total.
+        if (order.discountCode !== found.discountCode) return order;
+        return takeOff(tx, order);
       });
+      if (updated.totalCents !== total && !(await charge(updated))) {
+        throw new AppError('unavailable', PAYMENTS_UNAVAILABLE);
+      }
       return orders.checkoutView(updated);
     },
+
+    /**
+     * POST /api/orders/shipping with a code on the checkout: the address is a try of the code (it
+     * says whether that address used it), and a code allowed once per address is bound to it, in
+     * the transaction that saves it (the order locked); 409 when that address used the code.
+     */
+    countTry: discounts.countTry,
+    bindEmail: (tx: Tx, order: Order, email: string) => discounts.bindEmail(tx, order.id, email),
   };
 }
 

@@ -9,6 +9,10 @@ import type { OrderHolds } from './order-holds.ts';
 /** How long a refund may wait for the provider's answer before the sweep asks again. */
 const REFUND_RETRY_AFTER_MS = 60_000;
 
+/** What the owner reads when the provider refused a refund: no money moved. */
+const refusal = (reason: string | null) =>
+  new AppError('conflict', `The payment provider refused the refund: ${reason ?? 'no reason given'}`);
+
 /**
  * Refunds and cancellation (docs/decisions/0027): the order checks and records a refund (pending,
  * its amount off what is left), the provider is asked outside any transaction with the refund's
@@ -37,7 +41,7 @@ export function createRefunds(
     } catch (err) {
       if (err instanceof RefundRefusedError) {
         await db.transaction((tx) => orders.refunds.failed(tx, pending.id, err.message));
-        throw new AppError('conflict', `The payment provider refused the refund: ${err.message}`);
+        throw refusal(err.message);
       }
       d.log.error({ err, refundId: pending.id, orderId: pending.orderId }, 'refund not answered; asked again later');
       throw new AppError(
@@ -66,9 +70,7 @@ export function createRefunds(
     orders.deliverMail();
     const refund = await orders.refunds.byId(refundId);
     if (!refund) throw notFound('Refund');
-    if (refund.status === 'failed') {
-      throw new AppError('conflict', `The payment provider refused the refund: ${refund.failureReason ?? 'no reason given'}`);
-    }
+    if (refund.status === 'failed') throw refusal(refund.failureReason);
     return orders.refunds.view(refund);
   }
 
@@ -102,11 +104,17 @@ export function createRefunds(
     return { refund: await settle(reserved.row.id), created: true };
   }
 
-  /** A repeated request's refund: asked again if still pending, else as it stands. */
+  /**
+   * A repeated request's refund, answered as the first request was: asked again if still pending,
+   * the refund if it went through, and the same 409 if the provider refused it (no money moved: a
+   * caller must never read a failed refund as done). Trying again after a refusal takes a new key.
+   */
   async function settleOrView(refundId: number): Promise<Refund> {
     const row = await orders.refunds.byId(refundId);
     if (!row) throw notFound('Refund');
-    return row.status === 'pending' ? settle(refundId) : orders.refunds.view(row);
+    if (row.status === 'pending') return settle(refundId);
+    if (row.status === 'failed') throw refusal(row.failureReason);
+    return orders.refunds.view(row);
   }
 
   return {
@@ -227,13 +235,8 @@ export function createRefunds(
     };
     // One key per state of the order's refunds: a double click is one refund; after a refused one, a new try.
     const failed = left.refunds.filter((r) => r.status === 'failed').length;
-    const done = await refund(orderId, request, actor, `cancel-${left.refundedTotal}-${failed}`, { cancelsOrder: true });
-    if (done.refund.status === 'failed') {
-      throw new AppError(
-        'conflict',
-        `The payment provider refused the refund: ${done.refund.failureReason ?? 'no reason given'}`,
-      );
-    }
+    // A refusal by the provider is thrown by refund() as a 409 with its reason.
+    await refund(orderId, request, actor, `cancel-${left.refundedTotal}-${failed}`, { cancelsOrder: true });
     return orders.adminOrder(orderId);
   }
 }

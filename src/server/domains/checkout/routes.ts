@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAYMENT_NOT_COMPLETED } from '#shared/messages.ts';
-import { CompleteOrderBodySchema, PaymentParamsSchema, StartCheckoutBodySchema } from '#shared/checkout.ts';
+import { CompleteOrderBodySchema, PaymentParamsSchema, ShippingBodySchema, StartCheckoutBodySchema } from '#shared/checkout.ts';
 import { ApplyDiscountBodySchema } from '#shared/discounts-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../lib/buyer-session.ts';
 import { networkOf } from '../../lib/network.ts';
 
-/** The shopper's checkout: start it, keep its hold while the page is open, complete its payment. */
+/** The shopper's checkout: start it, keep its hold while the page is open, its shipping details and discount code, complete its payment. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const checkout = app.services.checkout;
 
@@ -32,6 +32,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return checkout.renewHold(req.params.paymentIntentId, sessionOf(req), networkOf(req.ip));
+    },
+  );
+
+  app.post(
+    '/api/orders/shipping',
+    {
+      // Each save writes the order: a shopper saves a few times at most, a script thousands.
+      config: { rateLimit: { max: app.config.rateLimits.shippingPerMinute, timeWindow: 60_000 } },
+      schema: { body: ShippingBodySchema },
+    },
+    async (req) => {
+      const { paymentIntentId, sessionId, ...fields } = req.body;
+      return checkout.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields, networkOf(req.ip));
     },
   );
 

@@ -1,3 +1,5 @@
+import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
+import { notFound } from '../../errors.ts';
 import { createCompletion } from './complete.ts';
 import { createCheckoutDiscounts } from './discount.ts';
 import type { CheckoutDeps } from './deps.ts';
@@ -27,6 +29,30 @@ export function createCheckoutService(d: CheckoutDeps) {
   return {
     /** POST /api/checkout: an order from the cart, its stock held, and a payment. */
     startCheckout,
+    /**
+     * POST /api/orders/shipping: only the buyer's session, and only before the order is paid. With a
+     * code on the checkout the address is a try of the code, and bound to a code allowed once per
+     * address, in the transaction that saves it (the order locked, so a code applied meanwhile
+     * sees the address, or the address sees the code).
+     */
+    async saveShipping(
+      paymentIntentId: string,
+      sessionId: string | undefined,
+      f: ShippingFields,
+      network: string,
+    ): Promise<CheckoutOrder> {
+      const order = await d.orders.ownOrder(paymentIntentId, sessionId);
+      d.orders.assertShippingOpen(order);
+      if (order.discountCode) await discount.countTry(network);
+      const saved = await d.db.transaction(async (tx) => {
+        const locked = await d.orders.lock(tx, order.id);
+        if (!locked) throw notFound('Order');
+        d.orders.assertShippingOpen(locked);
+        if (locked.discountCode) await discount.bindEmail(tx, locked, f.email);
+        return d.orders.writeShipping(tx, locked, f);
+      });
+      return d.orders.checkoutView(saved);
+    },
     /** POST and DELETE /api/checkout/:id/discount: a discount code on an open checkout, and off it. */
     applyDiscount: discount.apply,
     removeDiscount: discount.remove,

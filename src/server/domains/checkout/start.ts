@@ -19,16 +19,18 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
       sessionId: string,
       from: { holder: string; analyticsSessionId?: string | undefined },
     ): Promise<CheckoutStarted> {
-      const order = await db.transaction(async (tx) => {
-        // A new checkout from the same cart replaces the previous one's hold.
-        for (const previous of await orders.holdingOfSession(tx, sessionId)) {
-          await holds.release(tx, previous, 'checkout_replaced');
+      const carried = await db.transaction(async (tx) => {
+        // A new checkout from the same cart replaces the previous ones: their holds, and their codes' uses (below).
+        const replaced = await orders.replaceableOfSession(tx, sessionId);
+        for (const previous of replaced) {
+          if (!previous.stockReleasedAt) await holds.release(tx, previous, 'checkout_replaced');
         }
         const lines = await cart.cartLines(tx, sessionId);
         if (lines.length === 0) throw new AppError('bad_request', 'Your cart is empty');
         const gone = lines.find((l) => !l.isActive);
         if (gone) throw new AppError('conflict', `${gone.name} is no longer available; remove it from your cart`);
-        const totals = priceCheckout(lines, d.shipping());
+        const offer = d.shipping();
+        const totals = priceCheckout(lines, offer);
         // Sold out: refused before anything is written (a burst of shoppers for the last units
         // costs the database a read each); the hold below still decides atomically.
         const short = await catalog.holds.shortfall(tx, lines);
@@ -38,6 +40,9 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
           {
             sessionId,
             ...totals,
+            // The offer stays the checkout's, whatever the owner sets meanwhile (docs/decisions/0039).
+            shippingRateCents: offer.rateCents,
+            freeShippingOverCents: offer.freeOverCents,
             expiresAt: new Date(Date.now() + d.pendingOrderTtlMinutes * 60_000),
             paymentMode: payments.mode,
             analyticsSessionId: from.analyticsSessionId ?? null,
@@ -45,9 +50,13 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
           lines.map((l) => ({ productId: l.productId, name: l.name, unitPriceCents: l.priceCents, quantity: l.quantity })),
         );
         await holds.take(tx, created, from.holder, lines);
-        return discount.carryOver(tx, sessionId, created);
+        const discounted = replaced.filter((o) => o.discountCode && !o.expiredAt);
+        return discount.carryOver(tx, discounted, created);
       });
       await catalog.catalogChanged();
+      // The checkouts whose code moved here can no longer be paid at their discounted total.
+      for (const id of carried.cancel) await payments.cancel(id).catch(() => {});
+      const order = carried.order;
 
       // The provider is called outside the transaction (HOUSE rule 2).
       let payment: { id: string; clientSecret: string };
@@ -61,6 +70,7 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
           if (locked) {
             await holds.release(tx, locked);
             await orders.close(tx, order.id);
+            await d.discounts.release(tx, order.id);
           }
         });
         await catalog.catalogChanged();

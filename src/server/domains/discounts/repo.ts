@@ -1,13 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
+import { isUniqueViolation } from '#db/errors.ts';
 import { discountCodes, discountRedemptions } from '#db/schema/index.ts';
 
 export type DiscountRow = typeof discountCodes.$inferSelect;
 export type RedemptionRow = typeof discountRedemptions.$inferSelect;
 export type DiscountFields = Omit<typeof discountCodes.$inferInsert, 'id' | 'usedCount' | 'createdAt' | 'updatedAt'>;
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** A new code; undefined when the code exists already. */
 export async function insertDiscount(db: Tx, v: DiscountFields): Promise<DiscountRow | undefined> {
@@ -57,8 +55,11 @@ export function selectDiscounts(db: Tx): Promise<DiscountRow[]> {
   return db.select().from(discountCodes).orderBy(asc(discountCodes.code));
 }
 
-/** Per code: the uses redeemed by paid orders, and what they saved. */
-export async function selectRedeemedTotals(db: Tx): Promise<Map<number, { redeemed: number; savedCents: number }>> {
+/** Per code (or for one): the uses redeemed by paid orders, and what they saved. */
+export async function selectRedeemedTotals(
+  db: Tx,
+  discountId?: number,
+): Promise<Map<number, { redeemed: number; savedCents: number }>> {
   const rows = await db
     .select({
       discountId: discountRedemptions.discountId,
@@ -66,7 +67,12 @@ export async function selectRedeemedTotals(db: Tx): Promise<Map<number, { redeem
       saved: sql<number>`coalesce(sum(${discountRedemptions.amountCents}), 0)::bigint`,
     })
     .from(discountRedemptions)
-    .where(eq(discountRedemptions.status, 'redeemed'))
+    .where(
+      and(
+        eq(discountRedemptions.status, 'redeemed'),
+        discountId === undefined ? undefined : eq(discountRedemptions.discountId, discountId),
+      ),
+    )
     .groupBy(discountRedemptions.discountId);
   return new Map(rows.map((r) => [r.discountId, { redeemed: Number(r.redeemed), savedCents: Number(r.saved) }]));
 }
@@ -75,16 +81,14 @@ export async function selectRedeemedTotals(db: Tx): Promise<Map<number, { redeem
  * Takes one use of a code: one conditional update, so uses taken at once never pass the limit.
  * False when none is left.
  */
-export async function takeUse(tx: Tx, id: number, o: { pastLimit?: boolean } = {}): Promise<boolean> {
+export async function takeUse(tx: Tx, id: number): Promise<boolean> {
   const rows = await tx
     .update(discountCodes)
     .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
     .where(
       and(
         eq(discountCodes.id, id),
-        o.pastLimit
-          ? undefined
-          : sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
+        sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
       ),
     )
     .returning({ id: discountCodes.id });
@@ -101,7 +105,7 @@ export async function giveBackUse(tx: Tx, id: number): Promise<void> {
 /** A use by an order; 'email' when that address holds or used one already (the partial unique index). */
 export async function insertRedemption(
   tx: Tx,
-  v: { discountId: number; orderId: number; email: string | null; amountCents: number; status?: 'redeemed' },
+  v: { discountId: number; orderId: number; email: string | null; amountCents: number },
 ): Promise<RedemptionRow | 'email'> {
   try {
     // A savepoint: a refused insert must not abort the caller's transaction.

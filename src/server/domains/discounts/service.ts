@@ -15,13 +15,25 @@ const dayStart = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 const dayAfter = (ymd: string) => new Date(dayStart(ymd).getTime() + 86_400_000);
 const ymd = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
-function stateOf(d: repo.DiscountRow, now = new Date()): AdminDiscount['state'] {
+/**
+ * Whether a code can be used now, as far as its own terms say (not a checkout's lines): the state
+ * the Discounts tab shows and the reason a shopper reads when it cannot.
+ */
+function availability(d: repo.DiscountRow, now = new Date()): AdminDiscount['state'] {
   if (!d.active) return 'inactive';
   if (d.startsAt && d.startsAt > now) return 'scheduled';
   if (d.endsAt && d.endsAt <= now) return 'expired';
   if (d.usageLimit !== null && d.usedCount >= d.usageLimit) return 'used up';
   return 'live';
 }
+
+/** What a shopper reads for a code that is not live (a use taken meanwhile is refused by takeUse). */
+const REFUSAL: Record<Exclude<AdminDiscount['state'], 'live'>, string> = {
+  inactive: DISCOUNT_MESSAGES.unknown,
+  scheduled: DISCOUNT_MESSAGES.notYet,
+  expired: DISCOUNT_MESSAGES.expired,
+  'used up': DISCOUNT_MESSAGES.usedUp,
+};
 
 function fieldsOf(b: DiscountValues, admin: string): repo.DiscountFields {
   return {
@@ -54,19 +66,19 @@ export interface PricedLine {
  * once per address), redeemed when the order is paid and given back when the checkout closes
  * unpaid or the code is taken off.
  */
-export function createDiscountsService(db: Database, o: { productIds: () => Promise<number[]>; triesPerHour: number }) {
+export function createDiscountsService(
+  db: Database,
+  o: { knownProductIds: (ids: readonly number[]) => Promise<number[]>; triesPerHour: number },
+) {
   /** 400 when a code names a product the store does not have. */
   async function checkProducts(b: DiscountValues): Promise<void> {
     if (!b.productIds) return;
-    const known = new Set(await o.productIds());
+    const known = new Set(await o.knownProductIds(b.productIds));
     const unknown = b.productIds.find((id) => !known.has(id));
     if (unknown !== undefined) throw new AppError('bad_request', `There is no product ${unknown}`);
   }
 
-  async function view(
-    d: repo.DiscountRow,
-    totals: Map<number, { redeemed: number; savedCents: number }>,
-  ): Promise<AdminDiscount> {
+  function view(d: repo.DiscountRow, totals: Map<number, { redeemed: number; savedCents: number }>): AdminDiscount {
     const t = totals.get(d.id) ?? { redeemed: 0, savedCents: 0 };
     return {
       id: d.id,
@@ -83,7 +95,7 @@ export function createDiscountsService(db: Database, o: { productIds: () => Prom
       used: d.usedCount,
       redeemed: t.redeemed,
       savedTotal: formatCents(t.savedCents),
-      state: stateOf(d),
+      state: availability(d),
       updatedAt: d.updatedAt.toISOString(),
       updatedBy: d.updatedBy,
     };
@@ -92,14 +104,14 @@ export function createDiscountsService(db: Database, o: { productIds: () => Prom
   const one = async (id: number) => {
     const d = await repo.selectDiscount(db, id);
     if (!d) throw notFound('Discount code');
-    return view(d, await repo.selectRedeemedTotals(db));
+    return view(d, await repo.selectRedeemedTotals(db, id));
   };
 
   return {
     /** GET /api/admin/discounts: every code, by its name. */
     async list(): Promise<AdminDiscount[]> {
       const [rows, totals] = await Promise.all([repo.selectDiscounts(db), repo.selectRedeemedTotals(db)]);
-      return Promise.all(rows.map((d) => view(d, totals)));
+      return rows.map((d) => view(d, totals));
     },
 
     /** POST /api/admin/discounts: 409 when the code exists. */
@@ -141,17 +153,16 @@ export function createDiscountsService(db: Database, o: { productIds: () => Prom
     async reserve(
       tx: Tx,
       o: { code: string; orderId: number; email: string | null; lines: readonly PricedLine[] },
-    ): Promise<{ code: string; amountCents: number }> {
+    ): Promise<{ code: string; amountCents: number; shares: Map<number, number> }> {
       const d = await repo.selectByCode(tx, normalCode(o.code));
-      if (!d?.active) throw new AppError('conflict', DISCOUNT_MESSAGES.unknown);
-      const now = new Date();
-      if (d.startsAt && d.startsAt > now) throw new AppError('conflict', DISCOUNT_MESSAGES.notYet);
-      if (d.endsAt && d.endsAt <= now) throw new AppError('conflict', DISCOUNT_MESSAGES.expired);
+      if (!d) throw new AppError('conflict', DISCOUNT_MESSAGES.unknown);
+      const state = availability(d);
+      if (state !== 'live') throw new AppError('conflict', REFUSAL[state]);
       const subtotal = o.lines.reduce((n, l) => n + l.priceCents * l.quantity, 0);
       if (d.minSubtotalCents !== null && subtotal < d.minSubtotalCents) {
         throw new AppError('conflict', `This code needs a subtotal of at least ${formatUsd(d.minSubtotalCents)}.`);
       }
-      const amountCents = discountFor(o.lines, d);
+      const { amountCents, shares } = discountFor(o.lines, d);
       if (amountCents <= 0) throw new AppError('conflict', DISCOUNT_MESSAGES.noEligible);
       if (!(await repo.takeUse(tx, d.id))) throw new AppError('conflict', DISCOUNT_MESSAGES.usedUp);
       const use = await repo.insertRedemption(tx, {
@@ -165,7 +176,7 @@ export function createDiscountsService(db: Database, o: { productIds: () => Prom
         await repo.giveBackUse(tx, d.id);
         throw new AppError('conflict', DISCOUNT_MESSAGES.usedByEmail);
       }
-      return { code: d.code, amountCents };
+      return { code: d.code, amountCents, shares };
     },
 
     /** Gives back the order's use of its code (taken off, or the checkout closed unpaid), in the caller's transaction. */
@@ -177,25 +188,15 @@ export function createDiscountsService(db: Database, o: { productIds: () => Prom
     },
 
     /**
-     * The order was paid: its use is spent for good. A checkout paid after its use was given back
-     * (replaced by a newer one, then paid on its old page) takes a use now, past the limit if it must:
-     * the shopper paid the discounted price.
+     * The order is being paid, in the caller's transaction: the use it holds is spent for good.
+     * False when it holds none (given back: its checkout was replaced or ended), so the caller does
+     * not take the discounted payment as it is (docs/decisions/0040).
      */
-    async redeem(
-      tx: Tx,
-      order: { id: number; email: string | null; discountCode: string | null; discountCents: number },
-    ): Promise<void> {
-      const use = await repo.selectOpenRedemption(tx, order.id);
-      if (use?.status === 'reserved') await repo.setRedemptionStatus(tx, use.id, 'redeemed');
-      if (use || !order.discountCode || order.discountCents <= 0) return;
-      const d = await repo.selectByCode(tx, order.discountCode);
-      if (!d) return; // deleted since: the order keeps its code and amount
-      await repo.takeUse(tx, d.id, { pastLimit: true });
-      const email = d.oncePerEmail && order.email ? order.email.toLowerCase() : null;
-      const fields = { discountId: d.id, orderId: order.id, amountCents: order.discountCents, status: 'redeemed' as const };
-      if ((await repo.insertRedemption(tx, { ...fields, email })) === 'email') {
-        await repo.insertRedemption(tx, { ...fields, email: null });
-      }
+    async redeem(tx: Tx, orderId: number): Promise<boolean> {
+      const use = await repo.selectOpenRedemption(tx, orderId);
+      if (!use) return false;
+      if (use.status === 'reserved') await repo.setRedemptionStatus(tx, use.id, 'redeemed');
+      return true;
     },
 
     /**
@@ -222,8 +223,5 @@ export function createDiscountsService(db: Database, o: { productIds: () => Prom
      */
     countTry: (network: string) =>
       throttle(db, [`discount-codes:ip:${network}`], o.triesPerHour, HOUR_MS, 'Too many discount codes tried.'),
-
-    /** The codes' figures for a paid order (its row's code and amount are the order's own). */
-    one,
   };
 }

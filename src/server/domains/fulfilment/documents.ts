@@ -1,4 +1,4 @@
-import { LABEL_SIZE, loadPdfLib } from './builtin-labels.ts';
+import { LABEL_SIZE, newLabelDoc } from './label-pdf.ts';
 import { winAnsi } from './pdf-text.ts';
 
 export interface SlipOrder {
@@ -12,12 +12,8 @@ export interface SlipOrder {
 
 /** A 4×6 packing slip: what goes in the box, for whom. */
 export async function packingSlipPdf(o: SlipOrder): Promise<Buffer> {
-  const { PDFDocument, StandardFonts } = await loadPdfLib();
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Packing slip, order ${o.id}`);
-  const page = doc.addPage(LABEL_SIZE);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const l = await newLabelDoc(`Packing slip, order ${o.id}`);
+  const { page, bold, regular } = l;
   const [, h] = LABEL_SIZE;
   const m = 16;
   let y = h - 36;
@@ -44,17 +40,13 @@ export async function packingSlipPdf(o: SlipOrder): Promise<Buffer> {
   }
   page.drawText(winAnsi(`Questions? ${o.supportEmail}`), { x: m, y: 40, size: 9, font: regular });
   page.drawText('For external use only. Keep away from children.', { x: m, y: 26, size: 8, font: regular });
-  return Buffer.from(await doc.save());
+  return l.save();
 }
 
 /** The page 'Test Printer' sends. */
 export async function testPagePdf(printerUrl: string): Promise<Buffer> {
-  const { PDFDocument, StandardFonts } = await loadPdfLib();
-  const doc = await PDFDocument.create();
-  doc.setTitle('Printer test page');
-  const page = doc.addPage(LABEL_SIZE);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const l = await newLabelDoc('Printer test page');
+  const { page, bold, regular } = l;
   page.drawRectangle({ x: 8, y: 8, width: 272, height: 416, borderWidth: 2 });
   page.drawText('IRONWAKE', { x: 20, y: 380, size: 22, font: bold });
   page.drawText('Printer test page', { x: 20, y: 356, size: 14, font: regular });
@@ -62,5 +54,5 @@ export async function testPagePdf(printerUrl: string): Promise<Buffer> {
   page.drawText(new Date().toISOString(), { x: 20, y: 316, size: 8, font: regular });
   page.drawText('If this page is sharp and fits the label,', { x: 20, y: 60, size: 9, font: regular });
   page.drawText('shipping labels will print correctly.', { x: 20, y: 46, size: 9, font: regular });
-  return Buffer.from(await doc.save());
+  return l.save();
 }

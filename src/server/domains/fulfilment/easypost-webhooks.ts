@@ -5,8 +5,9 @@ import { LabelProviderError, type TrackingDetail, type TrackingStatus, type Trac
 /**
  * EasyPost's tracking webhooks: an Event signed with the webhook's secret in `X-Hmac-Signature`
  * (`hmac-sha256-hex=` and the hex HMAC-SHA256 of the raw body, keyed with the NFKD form of the
- * secret). The signature carries no timestamp, so a replayed event verifies: the store keeps each
- * event id once (TrackingUpdate.eventId).
+ * secret). The signature carries no timestamp, so a replayed event verifies: it changes nothing
+ * because the store keeps each scan once and moves a parcel's state only with a newer scan
+ * (tracking.ts), not because it keeps event ids.
  */
 
 const STATUSES: readonly TrackingStatus[] = [

@@ -78,7 +78,7 @@ export type TrackingStatus =
   | 'error';
 
 export interface TrackingDetail {
-  /** ISO time of the scan. */
+  /** ISO time of the scan (a scan without a readable time is left out by the provider). */
   at: string;
   status: TrackingStatus;
   /** The carrier's words: "Arrived at USPS Regional Facility". */
@@ -88,7 +88,10 @@ export interface TrackingDetail {
 }
 
 export interface TrackingUpdate {
-  /** The provider's event id: the same event sent twice is one update. */
+  /**
+   * The provider's event id, for the logs. It is not kept: the same event sent twice changes nothing
+   * because each scan is kept once (shipment_scans) and the state follows the newest scan.
+   */
   eventId: string;
   trackingCode: string;
   status: TrackingStatus;

@@ -2,6 +2,7 @@ import type { AdminOrder } from '#shared/admin.ts';
 import type { ShippingQuote } from '#shared/fulfilment.ts';
 import { formatCents, formatUsd } from '#shared/money.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { customerName, shipToLines } from '#shared/ship-to.ts';
 import type { Database } from '#db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -9,7 +10,8 @@ import type { FileStore } from '../files/store.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Actor, OrdersService } from '../orders/service.ts';
 import { packingSlipPdf, testPagePdf } from './documents.ts';
-import { type Label, type LabelProvider, LabelProviderError, type ShipmentRequest } from './label-provider.ts';
+import type { LabelProvider, ShipmentRequest } from './label-provider.ts';
+import { createLabelPurchase, LabelNotKept, providerFailure } from './label-purchase.ts';
 import { createPrinting } from './printing.ts';
 import * as repo from './shipments-repo.ts';
 import { createTracking } from './tracking.ts';
@@ -23,14 +25,6 @@ const PACKAGING_GRAMS = 100;
 const labelFile = (orderId: number, tracking: string) => `${orderId}-${tracking}.pdf`;
 const returnLabelFile = (returnId: number, shipmentId: number) => `return-${returnId}-${shipmentId}.pdf`;
 
-/** A provider's refusal or silence, as the owner reads it. */
-function providerFailure(err: unknown): AppError {
-  if (err instanceof LabelProviderError) {
-    return new AppError(err.kind === 'refused' ? 'conflict' : 'unavailable', err.message);
-  }
-  return new AppError('unavailable', 'The label provider did not answer; try again in a moment');
-}
-
 /** The return a label is made for, as the returns domain describes it. */
 export interface ReturnParcel {
   returnId: number;
@@ -38,6 +32,26 @@ export interface ReturnParcel {
   orderId: number;
   items: readonly { productId: number; name: string; quantity: number }[];
 }
+
+/** A return's label as the returns domain reads it (the shipment stays fulfilment's). */
+export interface ReturnLabelView {
+  /** A carrier's label the store paid the postage of; false for the built-in slip the shopper posts the parcel with. */
+  prepaid: boolean;
+  carrier: string | null;
+  service: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  costCents: number | null;
+}
+
+const toReturnLabel = (row: repo.ShipmentRow): ReturnLabelView => ({
+  prepaid: row.provider !== 'builtin',
+  carrier: row.carrier,
+  service: row.service,
+  trackingNumber: row.trackingCode,
+  trackingUrl: row.trackingUrl,
+  costCents: row.costCents,
+});
 
 /**
  * Postage, labels, packing slips and printing (docs/decisions/0013, 0036): the order's rates from the
@@ -58,6 +72,7 @@ export function createFulfilmentService(d: {
   const orderLabel = (o: AdminOrder) => (o.stripePaymentIntentId ?? String(o.id)).slice(-8);
   const printing = createPrinting(d.config.printerUrl, d.log);
   const tracking = createTracking({ db: d.db, orders: d.orders, provider: provider.name, log: d.log });
+  const buy = createLabelPurchase(d);
 
   async function weightOf(items: readonly { productId: number; quantity: number }[]): Promise<number> {
     let weight = PACKAGING_GRAMS;
@@ -75,7 +90,7 @@ export function createFulfilmentService(d: {
       reference: parcel.ret ? parcel.ret.rma : `order-${order.id}`,
       shipFrom: { ...d.config.shipping.from, country: 'US', phone: d.config.support.phone },
       shipTo: {
-        name: `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim() || 'Customer',
+        name: customerName(order) || 'Customer',
         street: order.shippingAddress ?? '',
         city: order.shippingCity ?? '',
         state: order.shippingState ?? '',
@@ -106,54 +121,20 @@ export function createFulfilmentService(d: {
     });
   }
 
-  /**
-   * Buys a quoted rate, once: the quote is claimed first, so a second request (a double click,
-   * another instance) is refused instead of buying twice; a refusal or no answer frees it again.
-   */
-  async function buy(
-    shipment: repo.ShipmentRow,
-    rateId: string,
-    request: ShipmentRequest,
-    fileName: (shipmentId: number, label: Label) => string,
-  ) {
-    if (!shipment.rates.some((r) => r.id === rateId)) {
-      throw new AppError('bad_request', 'That rate is not one of this quote: ask for the rates again');
-    }
-    const claimed = await repo.claimForBuying(d.db, shipment.id);
-    if (!claimed) throw new AppError('conflict', 'A label is already bought or being bought for this parcel');
-    let label: Label;
-    try {
-      label = await provider.buy(request, { shipmentId: shipment.providerShipmentId, rateId });
-    } catch (err) {
-      d.log.warn({ err, orderId: shipment.orderId }, 'label provider refused or failed to sell a label');
-      if (!(err instanceof LabelProviderError && err.kind === 'refused')) {
-        // No answer: the label may have been bought all the same. Its postage is asked back, and the
-        // quote is left claimed, so the next try buys from a new quote instead of failing on this one.
-        await provider.void({ shipmentId: shipment.providerShipmentId, trackingNumber: null }).catch(() => {});
-        await repo.markVoided(d.db, shipment.id);
-        throw new AppError('unavailable', `${providerFailure(err).message}. Ask for the rates again.`);
-      }
-      await repo.releaseBuying(d.db, shipment.id);
-      throw providerFailure(err);
-    }
-    const file = fileName(shipment.id, label);
-    await d.labels.save(file, label.pdf);
-    const bought = await repo.markPurchased(d.db, shipment.id, {
-      rateId,
-      carrier: label.carrier,
-      service: label.service,
-      costCents: label.costCents,
-      trackingCode: label.trackingNumber,
-      trackingUrl: label.trackingUrl,
-      estimatedDelivery: label.estimatedDeliveryDate,
-      labelFile: file,
-    });
-    return { label, shipment: bought };
-  }
-
   async function labelPdf(order: AdminOrder): Promise<Buffer | null> {
     if (!order.trackingNumber) return null;
     return d.labels.read(labelFile(order.id, order.trackingNumber));
+  }
+
+  /** Prints an order's label (when a printer is configured); 409 when its PDF is lost. */
+  async function printLabel(order: AdminOrder, actor: Actor) {
+    const pdf = await labelPdf(order);
+    if (!pdf) {
+      throw new AppError('conflict', 'This order has a label, but its PDF is missing: void the label to make a new one');
+    }
+    const outcome = await printing.print(pdf, `Label ${orderLabel(order)}`);
+    if (outcome.printed) await d.orders.recordEvent(order.id, 'label_printed', `Label printed: ${outcome.message}`, actor);
+    return { order, ...outcome };
   }
 
   const toQuote = (row: repo.ShipmentRow): ShippingQuote => ({
@@ -163,8 +144,8 @@ export function createFulfilmentService(d: {
   });
 
   const service = {
-    /** Which provider sells the labels, and whether it reports deliveries. */
-    provider: { name: provider.name, tracks: provider.tracks },
+    /** Which provider sells the labels. */
+    provider: { name: provider.name },
     tracking,
 
     /** POST /api/orders/:id/rates: the rates for the order's parcel, cheapest first. */
@@ -185,50 +166,51 @@ export function createFulfilmentService(d: {
       actor: Actor,
     ): Promise<{ order: AdminOrder } & Awaited<ReturnType<typeof printing.print>>> {
       const order = await d.orders.orderForLabel(orderId);
-      let current = order;
-      let pdf = await labelPdf(order);
-      if (!pdf) {
-        const request = await shipmentRequest(order, { items: order.items });
-        const shipment = chosen ? await repo.selectShipment(d.db, chosen.quoteId) : await quote(order, request, null);
-        if (!shipment || shipment.orderId !== orderId || shipment.direction !== 'outbound') {
-          throw new AppError('bad_request', 'That quote is not one of this order: ask for the rates again');
-        }
-        const rateId = chosen?.rateId ?? shipment.rates[0]?.id ?? '';
-        const bought = await buy(shipment, rateId, request, (_, l) => labelFile(orderId, l.trackingNumber ?? '')).catch(
-          async (err: unknown) => {
-            // Another request bought the order's label meanwhile: that one is printed.
-            const now = err instanceof AppError && err.code === 'conflict' ? await d.orders.adminOrder(orderId) : null;
-            if (now?.trackingNumber) return null;
-            throw err;
+      if (order.trackingNumber) return printLabel(order, actor);
+      const request = await shipmentRequest(order, { items: order.items });
+      const shipment = chosen ? await repo.selectShipment(d.db, chosen.quoteId) : await quote(order, request, null);
+      if (!shipment || shipment.orderId !== orderId || shipment.direction !== 'outbound') {
+        throw new AppError('bad_request', 'That quote is not one of this order: ask for the rates again');
+      }
+      const rateId = chosen?.rateId ?? shipment.rates[0]?.id ?? '';
+      try {
+        await buy(
+          shipment,
+          rateId,
+          request,
+          (_, l) => labelFile(orderId, l.trackingNumber ?? ''),
+          async (tx, label) => {
+            const kept = await d.orders.attachLabel(
+              orderId,
+              {
+                trackingNumber: label.trackingNumber ?? '',
+                shippingCarrier: label.carrier,
+                shippingService: label.service,
+                shippingCostCents: label.costCents,
+                labelUrl: `/api/orders/${orderId}/label`,
+                trackingUrl: label.trackingUrl,
+              },
+              tx,
+            );
+            if (!kept) throw new LabelNotKept();
+            await d.orders.recordEvent(
+              orderId,
+              'label_created',
+              `Label created: ${label.carrier} ${label.service}, tracking ${label.trackingNumber}, ${formatUsd(label.costCents)}`,
+              actor,
+              'Shipping label created: your parcel is being packed',
+              tx,
+            );
           },
         );
-        if (!bought) return service.createLabel(orderId, null, actor);
-        const { label } = bought;
-        const kept = await d.orders.attachLabel(orderId, {
-          trackingNumber: label.trackingNumber ?? '',
-          shippingCarrier: label.carrier,
-          shippingService: label.service,
-          shippingCostCents: label.costCents,
-          labelUrl: `/api/orders/${orderId}/label`,
-          trackingUrl: label.trackingUrl,
-        });
-        if (kept) {
-          await d.orders.recordEvent(
-            orderId,
-            'label_created',
-            `Label created: ${label.carrier} ${label.service}, tracking ${label.trackingNumber}, ${formatUsd(label.costCents)}`,
-            actor,
-            'Shipping label created: your parcel is being packed',
-          );
-        } else {
-          await provider.void({ shipmentId: shipment.providerShipmentId, trackingNumber: label.trackingNumber }).catch(() => {});
-        }
-        current = await d.orders.adminOrder(orderId);
-        pdf = (await labelPdf(current)) ?? label.pdf;
+      } catch (err) {
+        // Another request labelled the order meanwhile: that label is printed.
+        const raced = err instanceof LabelNotKept || (err instanceof AppError && err.code === 'conflict');
+        const now = raced ? await d.orders.adminOrder(orderId) : null;
+        if (now?.trackingNumber) return printLabel(now, actor);
+        throw err instanceof LabelNotKept ? new AppError('conflict', 'This order got another label meanwhile: try again') : err;
       }
-      const outcome = await printing.print(pdf, `Label ${orderLabel(current)}`);
-      if (outcome.printed) await d.orders.recordEvent(orderId, 'label_printed', `Label printed: ${outcome.message}`, actor);
-      return { order: current, ...outcome };
+      return printLabel(await d.orders.adminOrder(orderId), actor);
     },
 
     /** DELETE /api/orders/:id/label: voids the label (its postage asked back) so a new one can be bought. */
@@ -257,22 +239,22 @@ export function createFulfilmentService(d: {
      * The label for an approved return, bought once at the cheapest rate (the built-in provider
      * makes a slip); the same one when it exists.
      */
-    async returnLabel(ret: ReturnParcel): Promise<repo.ShipmentRow> {
+    async returnLabel(ret: ReturnParcel): Promise<ReturnLabelView> {
       const [existing] = await repo.selectReturnLabels(d.db, [ret.returnId]);
-      if (existing) return existing;
+      if (existing) return toReturnLabel(existing);
       const order = await d.orders.adminOrder(ret.orderId);
       const request = await shipmentRequest(order, { items: ret.items, ret });
       const shipment = await quote(order, request, ret.returnId);
       const { shipment: bought } = await buy(shipment, shipment.rates[0]?.id ?? '', request, (id) =>
         returnLabelFile(ret.returnId, id),
       );
-      return bought;
+      return toReturnLabel(bought);
     },
 
     /** The labels of these returns, by return. */
-    async returnLabels(returnIds: readonly number[]): Promise<Map<number, repo.ShipmentRow>> {
+    async returnLabels(returnIds: readonly number[]): Promise<Map<number, ReturnLabelView>> {
       const rows = await repo.selectReturnLabels(d.db, returnIds);
-      return new Map(rows.flatMap((r) => (r.returnId === null ? [] : [[r.returnId, r] as const])));
+      return new Map(rows.flatMap((r) => (r.returnId === null ? [] : [[r.returnId, toReturnLabel(r)] as const])));
     },
 
     async returnLabelFile(returnId: number): Promise<Buffer> {
@@ -294,11 +276,7 @@ export function createFulfilmentService(d: {
         id: order.id,
         label: orderLabel(order),
         createdAt: new Date(order.createdAt),
-        shipTo: [
-          `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim(),
-          order.shippingAddress ?? '',
-          `${order.shippingCity ?? ''}, ${order.shippingState ?? ''} ${order.shippingZip ?? ''}`,
-        ],
+        shipTo: [customerName(order), ...shipToLines(order)].filter(Boolean),
         items: order.items.map((i) => ({ name: i.name, quantity: i.quantity })),
         supportEmail: d.config.support.email,
       });

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
+import { isUniqueViolation } from '#db/errors.ts';
 import { shipmentScans, shipments, type StoredRate } from '#db/schema/index.ts';
 import type { TrackingDetail } from './label-provider.ts';
 
@@ -16,14 +17,13 @@ export async function insertQuote(
   return row;
 }
 
-export async function selectShipment(db: Tx, id: number, forUpdate = false): Promise<ShipmentRow | undefined> {
-  const q = db.select().from(shipments).where(eq(shipments.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
+export async function selectShipment(db: Tx, id: number): Promise<ShipmentRow | undefined> {
+  const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
   return row;
 }
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+/** A request that claimed a parcel this long ago and never finished died (a crash, a lost connection). */
+const STALE_CLAIM = sql`now() - interval '5 minutes'`;
 
 /**
  * Claims a quoted shipment for buying one of its rates: one request at a time, and never while its
@@ -34,7 +34,7 @@ export async function claimForBuying(db: Tx, id: number): Promise<ShipmentRow | 
   try {
     const [row] = await db
       .update(shipments)
-      .set({ status: 'buying' })
+      .set({ status: 'buying', buyingStartedAt: sql`now()` })
       .where(and(eq(shipments.id, id), eq(shipments.status, 'quoted')))
       .returning();
     return row;
@@ -44,14 +44,31 @@ export async function claimForBuying(db: Tx, id: number): Promise<ShipmentRow | 
   }
 }
 
-/** A claim given up (the provider refused or did not answer): the quote can be bought again. */
+/**
+ * The claims on the same parcel as `s` (its order's delivery, or its return) left by requests that
+ * died, given up as voided so the parcel can be bought again; the caller asks their postage back.
+ */
+export function voidStaleClaims(db: Tx, s: Pick<ShipmentRow, 'orderId' | 'returnId'>): Promise<ShipmentRow[]> {
+  const sameParcel =
+    s.returnId === null
+      ? and(eq(shipments.orderId, s.orderId), eq(shipments.direction, 'outbound'))
+      : eq(shipments.returnId, s.returnId);
+  return db
+    .update(shipments)
+    .set({ status: 'voided', voidedAt: sql`now()` })
+    .where(and(sameParcel, eq(shipments.status, 'buying'), lt(shipments.buyingStartedAt, STALE_CLAIM)))
+    .returning();
+}
+
+/** A claim given up (the provider refused): the quote can be bought again. */
 export async function releaseBuying(db: Tx, id: number): Promise<void> {
   await db
     .update(shipments)
-    .set({ status: 'quoted' })
+    .set({ status: 'quoted', buyingStartedAt: null })
     .where(and(eq(shipments.id, id), eq(shipments.status, 'buying')));
 }
 
+/** The label bought on a claim that is still this request's; undefined when the claim was given up meanwhile. */
 export async function markPurchased(
   db: Tx,
   id: number,
@@ -59,18 +76,20 @@ export async function markPurchased(
     typeof shipments.$inferInsert,
     'rateId' | 'carrier' | 'service' | 'costCents' | 'trackingCode' | 'trackingUrl' | 'estimatedDelivery' | 'labelFile'
   >,
-): Promise<ShipmentRow> {
+): Promise<ShipmentRow | undefined> {
   const [row] = await db
     .update(shipments)
     .set({ ...v, status: 'purchased', purchasedAt: sql`now()` })
-    .where(eq(shipments.id, id))
+    .where(and(eq(shipments.id, id), eq(shipments.status, 'buying')))
     .returning();
-  if (!row) throw new Error('shipment not updated');
   return row;
 }
 
 export async function markVoided(db: Tx, id: number): Promise<void> {
-  await db.update(shipments).set({ status: 'voided', voidedAt: sql`now()` }).where(eq(shipments.id, id));
+  await db
+    .update(shipments)
+    .set({ status: 'voided', voidedAt: sql`coalesce(${shipments.voidedAt}, now())` })
+    .where(eq(shipments.id, id));
 }
 
 /** The parcel bought (or being bought) for an order's delivery. */
@@ -98,15 +117,6 @@ export function selectReturnLabels(db: Tx, returnIds: readonly number[]): Promis
     .orderBy(asc(shipments.id));
 }
 
-/** An order's parcels with a label, newest first (its delivery, then its returns'). */
-export function selectPurchasedOfOrder(db: Tx, orderId: number): Promise<ShipmentRow[]> {
-  return db
-    .select()
-    .from(shipments)
-    .where(and(eq(shipments.orderId, orderId), eq(shipments.status, 'purchased')))
-    .orderBy(desc(shipments.id));
-}
-
 export async function selectByTrackingCode(
   db: Tx,
   provider: ShipmentRow['provider'],
@@ -118,6 +128,15 @@ export async function selectByTrackingCode(
     .where(and(eq(shipments.provider, provider), eq(shipments.trackingCode, trackingCode)))
     .for('update');
   return row;
+}
+
+/** When the carrier scanned the parcel last, as far as the store has recorded; null before its first scan. */
+export async function selectNewestScanAt(tx: Tx, shipmentId: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: max(shipmentScans.at) })
+    .from(shipmentScans)
+    .where(eq(shipmentScans.shipmentId, shipmentId));
+  return row?.at ?? null;
 }
 
 /** The scans not recorded before, oldest first: a scan already kept (a replayed webhook) is left out. */

@@ -26,7 +26,9 @@ type ReturnArrived = (tx: Tx, returnId: number, at: Date) => Promise<void>;
 /**
  * The carrier's word on a parcel (docs/decisions/0036): each scan recorded once in its order's history,
  * the order shipped at its first scan in transit and delivered at its delivery, with their e-mails;
- * a return's parcel delivered back tells the returns domain. A replayed or older webhook adds nothing.
+ * a return's parcel delivered back tells the returns domain. A replayed event adds nothing (its scans
+ * are kept already), and an event older than the scans kept (a late retry) adds its missing scans to
+ * the history but leaves the parcel's state and estimate at the newer word.
  */
 export function createTracking(d: {
   db: Database;
@@ -44,34 +46,42 @@ export function createTracking(d: {
 
     /** Records an update; false when no parcel of this store has its tracking code. */
     async handle(update: TrackingUpdate): Promise<boolean> {
-      const details = update.details.filter((s) => !Number.isNaN(Date.parse(s.at)));
+      const { details } = update;
+      const newest = details.reduce<number | null>((at, s) => Math.max(at ?? 0, Date.parse(s.at)), null);
       const known = await d.db.transaction(async (tx) => {
         const shipment = await repo.selectByTrackingCode(tx, d.provider, update.trackingCode);
         if (!shipment) return false;
+        const kept = await repo.selectNewestScanAt(tx, shipment.id);
+        // The state the event reports is the parcel's only when no newer scan was recorded before it.
+        const current = kept === null || (newest !== null && newest >= kept.getTime());
         const scans = await repo.insertNewScans(tx, shipment.id, details);
-        await repo.updateTracking(tx, shipment.id, {
-          trackingStatus: update.status,
-          estimatedDelivery: update.estimatedDeliveryDate ?? shipment.estimatedDelivery,
-          trackingUrl: update.publicUrl ?? shipment.trackingUrl,
-        });
-        const isReturn = shipment.direction === 'return';
-        for (const scan of scans) {
-          const status = (scan.status in STATUS_WORDS ? scan.status : 'unknown') as TrackingStatus;
-          const where = scan.location ? ` (${scan.location})` : '';
-          const line = `${STATUS_WORDS[status]}: ${scan.message}${where}`;
-          await d.orders.recordEvent(
-            shipment.orderId,
-            'tracking',
-            `${isReturn ? 'Return parcel' : 'Parcel'} ${shipment.trackingCode}: ${line}`,
-            'carrier',
-            isReturn ? `Your return: ${line}` : line,
-            tx,
-            scan.at,
-          );
+        if (current) {
+          await repo.updateTracking(tx, shipment.id, {
+            trackingStatus: update.status,
+            estimatedDelivery: update.estimatedDeliveryDate ?? shipment.estimatedDelivery,
+            trackingUrl: update.publicUrl ?? shipment.trackingUrl,
+          });
         }
+        const isReturn = shipment.direction === 'return';
+        await d.orders.recordEvents(
+          tx,
+          scans.map((scan) => {
+            const status = (scan.status in STATUS_WORDS ? scan.status : 'unknown') as TrackingStatus;
+            const where = scan.location ? ` (${scan.location})` : '';
+            const line = `${STATUS_WORDS[status]}: ${scan.message}${where}`;
+            return {
+              orderId: shipment.orderId,
+              type: 'tracking' as const,
+              message: `${isReturn ? 'Return parcel' : 'Parcel'} ${shipment.trackingCode}: ${line}`,
+              actor: 'carrier' as const,
+              shopperMessage: isReturn ? `Your return: ${line}` : line,
+              at: scan.at,
+            };
+          }),
+        );
         const all = [
           ...details.map((s) => ({ status: s.status, at: new Date(s.at) })),
-          { status: update.status, at: new Date() },
+          ...(current ? [{ status: update.status, at: new Date() }] : []),
         ];
         const firstMoving = all.filter((s) => MOVING.has(s.status)).sort((a, b) => a.at.getTime() - b.at.getTime())[0];
         const delivered = all.filter((s) => s.status === 'delivered').sort((a, b) => a.at.getTime() - b.at.getTime())[0];

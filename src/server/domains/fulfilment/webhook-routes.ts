@@ -11,6 +11,8 @@ export const labelWebhookRoutes =
   (provider: LabelProvider): FastifyPluginAsync =>
   async (app) => {
     const { fulfilment } = app.services;
+    const parse = provider.parseWebhook?.bind(provider);
+    if (!parse) throw new Error(`The ${provider.name} label provider sends no webhooks: register no route for it`);
 
     // Encapsulated: only this plugin's routes see raw bytes.
     app.removeContentTypeParser('application/json');
@@ -21,9 +23,9 @@ export const labelWebhookRoutes =
     app.post(`/api/webhooks/${provider.name}`, async (req) => {
       if (!Buffer.isBuffer(req.body) || req.body.length === 0)
         throw new AppError('bad_request', 'Request body is empty: send JSON');
-      let update: ReturnType<NonNullable<LabelProvider['parseWebhook']>>;
+      let update: ReturnType<typeof parse>;
       try {
-        update = provider.parseWebhook?.(req.body, req.headers) ?? null;
+        update = parse(req.body, req.headers);
       } catch (err) {
         if (err instanceof LabelProviderError) throw new AppError('bad_request', err.message);
         throw err;

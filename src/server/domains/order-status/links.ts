@@ -1,8 +1,7 @@
 import { ORDER_LINK_INVALID } from '#shared/order-status.ts';
 import { AppError } from '../../errors.ts';
-import { createTokenSigner } from '../../lib/signed-tokens.ts';
+import { createTokenSigner, orderIdClaim, purposeToken } from '../../lib/signed-tokens.ts';
 
-const PURPOSE = 'order';
 /** How long an e-mail's link opens its order: long after any return window; past it, the lookup gives a new one. */
 const LINK_TTL_MS = 2 * 365 * 86_400_000;
 
@@ -14,19 +13,16 @@ export type OrderLinks = ReturnType<typeof createOrderLinks>;
  * a review link. No account: whoever holds the link sees the order.
  */
 export function createOrderLinks(secret: Buffer, publicUrl: string) {
-  const signer = createTokenSigner(secret);
-  const token = (orderId: number) => signer.sign({ purpose: PURPOSE, orderId }, LINK_TTL_MS);
+  const tokens = purposeToken(createTokenSigner(secret), 'order', LINK_TTL_MS);
+  const token = (orderId: number) => tokens.sign({ orderId });
   return {
     token,
     /** The page's address, for e-mails. */
     link: (orderId: number) => `${publicUrl}/orders/${token(orderId)}`,
     /** The order a token opens; 404 with one message for anything else (altered, expired, another purpose). */
     orderIdOf(value: string): number {
-      const claims = signer.verify(value);
-      const orderId = claims?.orderId;
-      if (claims?.purpose !== PURPOSE || typeof orderId !== 'number' || !Number.isSafeInteger(orderId) || orderId <= 0) {
-        throw new AppError('not_found', ORDER_LINK_INVALID);
-      }
+      const orderId = orderIdClaim(tokens.claimsOf(value));
+      if (orderId === null) throw new AppError('not_found', ORDER_LINK_INVALID);
       return orderId;
     },
   };

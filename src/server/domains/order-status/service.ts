@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OrderStatus } from '#shared/admin.ts';
 import { estimateDelivery } from '#shared/delivery.ts';
 import { formatCents } from '#shared/money.ts';
+import { customerName, shipToLines } from '#shared/ship-to.ts';
 import { ORDER_LINK_INVALID, ORDER_LOOKUP_MISS, type OrderStatusEvent, type OrderStatusView } from '#shared/order-status.ts';
 import type { OrderEventType } from '#shared/order-events.ts';
 import type { Database } from '#db/client.ts';
@@ -9,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import { throttle } from '../../lib/rate-buckets.ts';
 import type { FulfilmentService } from '../fulfilment/service.ts';
 import type { OrdersService } from '../orders/service.ts';
+import { discountOf } from '../orders/views.ts';
 import { returnWindow, type ReturnsService } from '../returns/service.ts';
 import type { OrderLinks } from './links.ts';
 
@@ -55,25 +57,14 @@ export function createOrderStatusService(d: {
     const found = await orders.shopperOrder(orderId);
     if (!found) throw new AppError('not_found', ORDER_LINK_INVALID);
     const { order, items, events } = found;
-    const [refunds, returns, tracked, open] = await Promise.all([
-      orders.refunds.summary(orderId),
-      d.returns.forOrder(orderId, (id) => `/api/order-status/${token}/returns/${id}/label`),
+    const [{ returns, returnable: lines }, tracked] = await Promise.all([
+      d.returns.forOrder(order, items, (id) => `/api/order-status/${token}/returns/${id}/label`),
       d.fulfilment.outboundTracking(orderId),
-      d.returns.openQuantities(orderId),
     ]);
     const window = returnWindow(order);
-    const returnable = items
-      .map((i) => ({
-        productId: i.productId,
-        name: i.name,
-        unitPrice: formatCents(i.unitPriceCents),
-        quantity:
-          i.quantity -
-          (refunds.lines.find((l) => l.productId === i.productId)?.refundedQuantity ?? 0) -
-          (open.get(i.productId) ?? 0),
-      }))
-      .filter((l) => l.quantity > 0);
-    const name = `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim();
+    const returnable = lines
+      .filter((l) => l.left > 0)
+      .map((l) => ({ productId: l.productId, name: l.name, unitPrice: formatCents(l.unitPriceCents), quantity: l.left }));
     return {
       orderNumber: order.id,
       status: order.status,
@@ -87,18 +78,11 @@ export function createOrderStatusService(d: {
         lineTotal: formatCents(i.unitPriceCents * i.quantity),
       })),
       subtotal: formatCents(order.subtotalCents),
-      discount: order.discountCode ? { code: order.discountCode, amount: formatCents(order.discountCents) } : null,
+      discount: discountOf(order),
       shipping: formatCents(order.shippingCents),
       total: formatCents(order.totalCents),
       refunded: formatCents(order.refundedCents),
-      shipTo: {
-        name,
-        lines: [
-          order.shippingAddress ?? '',
-          `${order.shippingCity ?? ''}, ${order.shippingState ?? ''} ${order.shippingZip ?? ''}`.trim(),
-          order.shippingCountry === 'US' || !order.shippingCountry ? 'United States' : order.shippingCountry,
-        ].filter((l) => l && l !== ','),
-      },
+      shipTo: { name: customerName(order), lines: shipToLines(order) },
       tracking: order.trackingNumber
         ? {
             carrier: order.shippingCarrier,

@@ -5,7 +5,8 @@ import * as repo from './repo.ts';
 /** Who did what happened: the shopper, the store itself, the payment provider, the carrier, or the admin by name. */
 export type Actor = 'shopper' | 'store' | 'payment provider' | 'carrier' | { admin: string };
 
-const actorName = (a: Actor) => (typeof a === 'string' ? a : a.admin);
+/** How the history names an actor: the admin by name, anyone else by what they are. */
+export const actorName = (a: Actor): string => (typeof a === 'string' ? a : a.admin);
 
 /**
  * Records one event of an order's history, in the caller's transaction when it passes one. The
@@ -23,6 +24,31 @@ export async function recordEvent(
 ): Promise<OrderEvent> {
   return toOrderEvent(
     await repo.insertEvent(tx, { orderId, type, message, actor: actorName(actor), shopperMessage, ...(at ? { at } : {}) }),
+  );
+}
+
+/** One event of an order's history, as `recordEvents` takes them. */
+export interface NewEvent {
+  orderId: number;
+  type: OrderEventType;
+  message: string;
+  actor: Actor;
+  shopperMessage?: string | null;
+  at?: Date;
+}
+
+/** Records several events in one statement (a carrier's scans), in the caller's transaction. */
+export async function recordEvents(tx: Tx, events: readonly NewEvent[]): Promise<void> {
+  await repo.insertEvents(
+    tx,
+    events.map((e) => ({
+      orderId: e.orderId,
+      type: e.type,
+      message: e.message,
+      actor: actorName(e.actor),
+      shopperMessage: e.shopperMessage ?? null,
+      ...(e.at ? { at: e.at } : {}),
+    })),
   );
 }
 

@@ -39,10 +39,8 @@ export function createOrderLifecycle(db: Database, mail: OrderMail) {
     lock: (tx: Tx, id: number) => repo.selectById(tx, id, true),
     items: (tx: Tx, orderId: number) => repo.selectItems(tx, orderId),
 
-    /** Unpaid orders of a cart session that still hold stock, locked. */
-    holdingOfSession: (tx: Tx, sessionId: string) => repo.selectHoldsOfSession(tx, sessionId),
-    /** A session's open checkouts with a discount code, newest first, locked. */
-    discountedOfSession: (tx: Tx, sessionId: string) => repo.selectDiscountedOfSession(tx, sessionId),
+    /** A session's unpaid checkouts that hold stock or a discount code's use, newest first, locked. */
+    replaceableOfSession: (tx: Tx, sessionId: string) => repo.selectReplaceableOfSession(tx, sessionId),
     /** Unpaid checkouts past their end that are not closed yet. */
     endedCheckouts: () => repo.selectEndedCheckouts(db),
     /** Payment ids of recent pending orders, for reconciliation after a crash. */

@@ -59,6 +59,32 @@ export function selectRefundItems(db: Tx, refundIds: readonly number[]): Promise
     .orderBy(asc(orderRefundItems.id));
 }
 
+export function selectRefundsByIds(db: Tx, ids: readonly number[]): Promise<RefundRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.id, [...ids]));
+}
+
+/** Units of each product of these orders given back by their refunds that did not fail, by order. */
+export async function selectRefundedQuantitiesOf(db: Tx, orderIds: readonly number[]): Promise<Map<number, Map<number, number>>> {
+  const byOrder = new Map<number, Map<number, number>>(orderIds.map((id) => [id, new Map()]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: orderRefunds.orderId,
+      productId: orderRefundItems.productId,
+      quantity: sql<string>`sum(${orderRefundItems.quantity})`,
+    })
+    .from(orderRefundItems)
+    .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundItems.refundId))
+    .where(and(inArray(orderRefunds.orderId, [...orderIds]), ne(orderRefunds.status, 'failed')))
+    .groupBy(orderRefunds.orderId, orderRefundItems.productId);
+  for (const r of rows) byOrder.get(r.orderId)?.set(r.productId, Number(r.quantity));
+  return byOrder;
+}
+
 /** Units of each product of an order given back by its refunds that did not fail. */
 export async function selectRefundedQuantities(db: Tx, orderId: number): Promise<Map<number, number>> {
   const rows = await db

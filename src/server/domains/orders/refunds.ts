@@ -2,7 +2,7 @@ import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
 import type { OrderRefunds, Refund, RefundRequest } from '#shared/refunds.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { type Actor, recordEvent } from './history.ts';
+import { type Actor, actorName, recordEvent } from './history.ts';
 import type { OrderMail } from './mail-queue.ts';
 import * as repo from './repo.ts';
 import * as refunds from './refunds-repo.ts';
@@ -10,13 +10,24 @@ import * as refunds from './refunds-repo.ts';
 export type RefundRow = refunds.RefundRow;
 
 /**
- * What lines worth `grossCents` at their prices were paid, on an order with a discount: their share
- * of it taken off, in proportion to the subtotal (rounded to the cent), so refunding every line gives
- * back what the lines cost, never more (docs/decisions/0040).
+ * What these units of an order were paid: their prices less their lines' shares of its discount
+ * code (docs/decisions/0040). A line's share goes to its units in the order they are given back,
+ * rounded so that all of them together give back the line's share exactly, never more.
  */
-export function paidWorth(order: Pick<repo.OrderRow, 'subtotalCents' | 'discountCents'>, grossCents: number): number {
-  if (order.discountCents <= 0 || order.subtotalCents <= 0) return grossCents;
-  return grossCents - Math.round((order.discountCents * grossCents) / order.subtotalCents);
+export function paidFor(
+  items: readonly Pick<repo.OrderItemRow, 'productId' | 'quantity' | 'unitPriceCents' | 'discountCents'>[],
+  refunded: ReadonlyMap<number, number>,
+  units: readonly { productId: number; quantity: number }[],
+): number {
+  let cents = 0;
+  for (const u of units) {
+    const item = items.find((i) => i.productId === u.productId);
+    if (!item) continue;
+    const before = refunded.get(u.productId) ?? 0;
+    const shareOf = (n: number) => Math.round((item.discountCents * n) / item.quantity);
+    cents += item.unitPriceCents * u.quantity - (shareOf(before + u.quantity) - shareOf(before));
+  }
+  return cents;
 }
 
 /** Orders whose payment went through: only these can be refunded. */
@@ -71,8 +82,16 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
     /** The refund an earlier request with this key made, if any. */
     byKey: (orderId: number, key: string, tx: Tx = db) => refunds.selectRefundByKey(tx, orderId, key),
     byId: (id: number) => refunds.selectRefund(db, id),
+    /** These refunds, by id, in one statement. */
+    byIds: async (ids: readonly number[]) => new Map((await refunds.selectRefundsByIds(db, ids)).map((r) => [r.id, r])),
     /** Units of each product refunded so far (pending refunds included), in the caller's transaction. */
     refundedQuantities: (tx: Tx, orderId: number) => refunds.selectRefundedQuantities(tx, orderId),
+    /** The same for several orders at once, by order. */
+    refundedQuantitiesOf: (orderIds: readonly number[]) => refunds.selectRefundedQuantitiesOf(db, orderIds),
+    /** What these units of the order were paid, as a refund of them now gives back (paidFor). */
+    async worthOf(tx: Tx, orderId: number, units: readonly { productId: number; quantity: number }[]): Promise<number> {
+      return paidFor(await repo.selectItems(tx, orderId), await refunds.selectRefundedQuantities(tx, orderId), units);
+    },
     /** The cancellation's refund still waiting for the provider, if one is. */
     pendingCancellation: async (orderId: number) =>
       (await refunds.selectRefunds(db, orderId)).find((r) => r.cancelsOrder && r.status === 'pending'),
@@ -102,7 +121,6 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
 
       const bought = await repo.selectItems(tx, order.id);
       const refunded = await refunds.selectRefundedQuantities(tx, order.id);
-      let linesCents = 0;
       for (const line of request.items ?? []) {
         const item = bought.find((i) => i.productId === line.productId);
         if (!item) throw new AppError('bad_request', `This order has no product ${line.productId}`);
@@ -115,9 +133,9 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
               : `Only ${left} of ${item.name} can still be refunded (${item.quantity} bought)`,
           );
         }
-        linesCents += item.unitPriceCents * line.quantity;
       }
-      const amountCents = request.amount !== undefined ? parseCents(request.amount) : paidWorth(order, linesCents);
+      const amountCents =
+        request.amount !== undefined ? parseCents(request.amount) : paidFor(bought, refunded, request.items ?? []);
       const left = order.totalCents - order.refundedCents;
       if (amountCents <= 0) throw new AppError('bad_request', 'A refund must be more than $0.00');
       if (amountCents > left) {
@@ -133,7 +151,7 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
           amountCents,
           reason: request.reason ?? null,
           requestKey: o.requestKey,
-          actor: typeof o.actor === 'string' ? o.actor : o.actor.admin,
+          actor: actorName(o.actor),
           cancelsOrder: o.cancelsOrder ?? false,
           returnId: o.returnId ?? null,
         },

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { orders } from '#db/schema/index.ts';
+import { paidAt, REVENUE } from './repo.ts';
 
 /**
  * What the recovery domain (docs/decisions/0041) reads of the orders, through the orders service:
@@ -16,39 +17,60 @@ export interface ReminderCandidate {
   createdAt: Date;
 }
 
+/** Checkouts started more than `olderThanHours` and less than `youngerThanHours` ago. */
+export interface ReminderWindow {
+  olderThanHours: number;
+  youngerThanHours: number;
+}
+
 /**
- * Checkouts that reached the payment step (an e-mail and an address saved) and are unpaid (pending,
- * no payment, no payment problem, not cancelled), started more than `olderThanHours` and less than
- * `youngerThanDays` ago, that are their address's newest order (so no paid order of the address
- * came after them, and of several left checkouts only the newest is named). A page of them by id,
- * after `afterId`.
- *
- * Read through `orders_status_created_idx` (status, created_at); the later order of the same
- * address through `orders_email_lower_idx`.
+ * The rule: a checkout that reached the payment step (an e-mail and an address saved), unpaid
+ * (pending, no payment, no payment problem, not cancelled), started in the window, and its
+ * address's newest order (so no paid order of the address came after it, and of several left
+ * checkouts only the newest is named).
+ */
+const isReminderCandidate = (w: ReminderWindow): SQL | undefined =>
+  and(
+    eq(orders.status, 'pending'),
+    sql`${orders.createdAt} < now() - make_interval(hours => ${w.olderThanHours})`,
+    sql`${orders.createdAt} > now() - make_interval(hours => ${w.youngerThanHours})`,
+    isNotNull(orders.email),
+    isNotNull(orders.shippingAddress),
+    isNull(orders.paidAt),
+    isNull(orders.paymentIssue),
+    isNull(orders.cancelledAt),
+    sql`not exists (select 1 from ${orders} later where lower(later.email) = lower(${orders.email}) and (later.created_at, later.id) > (${orders.createdAt}, ${orders.id}))`,
+  );
+
+/**
+ * The checkouts the rule names, a page of them by id after `afterId`. Read through
+ * `orders_status_created_idx` (status, created_at); the later order of the same address through
+ * `orders_email_lower_idx`.
  */
 export function selectReminderCandidates(
   db: Tx,
-  w: { olderThanHours: number; youngerThanDays: number; afterId: number; limit: number },
+  w: ReminderWindow & { afterId: number; limit: number },
 ): Promise<ReminderCandidate[]> {
   return db
     .select({ id: orders.id, email: sql<string>`lower(${orders.email})`, createdAt: orders.createdAt })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending'),
-        sql`${orders.createdAt} < now() - make_interval(hours => ${w.olderThanHours})`,
-        sql`${orders.createdAt} > now() - make_interval(days => ${w.youngerThanDays})`,
-        gt(orders.id, w.afterId),
-        isNotNull(orders.email),
-        isNotNull(orders.shippingAddress),
-        isNull(orders.paidAt),
-        isNull(orders.paymentIssue),
-        isNull(orders.cancelledAt),
-        sql`not exists (select 1 from ${orders} later where lower(later.email) = lower(${orders.email}) and (later.created_at, later.id) > (${orders.createdAt}, ${orders.id}))`,
-      ),
-    )
+    .where(and(isReminderCandidate(w), gt(orders.id, w.afterId)))
     .orderBy(asc(orders.id))
     .limit(w.limit);
+}
+
+/**
+ * Inside the reminder's transaction: the checkout locked (its payment's completion takes the same
+ * row lock, so a payment a moment earlier wins), then the rule run again for it alone and this
+ * address, now — a later order of the address paid since the candidates were read leaves it out.
+ */
+export async function lockReminderCandidate(tx: Tx, orderId: number, email: string, w: ReminderWindow): Promise<boolean> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), sql`lower(${orders.email}) = ${email}`, isReminderCandidate(w)));
+  return Boolean(row);
 }
 
 export interface PaidOrderOfAddress {
@@ -65,8 +87,9 @@ export interface PaidOrderOfAddress {
 const EMAILS_PER_QUERY = 1000;
 
 /**
- * The paid live orders (test payments never count as revenue) of these lower-case addresses, paid
- * from `from` (inclusive) to `to` (exclusive), with their totals net of refunds.
+ * The paid live orders of these lower-case addresses (as every revenue figure counts them:
+ * repo.ts's `REVENUE`, dated by its `paidAt`), paid from `from` (inclusive) to `to` (exclusive),
+ * with their totals net of refunds.
  */
 export async function selectPaidLiveOrdersOf(
   db: Tx,
@@ -81,20 +104,19 @@ export async function selectPaidLiveOrdersOf(
         id: orders.id,
         email: sql<string>`lower(${orders.email})`,
         createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
+        paidAt: sql<Date>`${paidAt}`.mapWith(orders.paidAt),
         netCents: sql<number>`(${orders.totalCents} - ${orders.refundedCents})::int`,
       })
       .from(orders)
       .where(
         and(
           inArray(sql`lower(${orders.email})`, emails.slice(i, i + EMAILS_PER_QUERY)),
-          eq(orders.paymentMode, 'live'),
-          isNull(orders.paymentIssue),
-          gte(orders.paidAt, from),
-          lt(orders.paidAt, to),
+          REVENUE,
+          sql`${paidAt} >= ${from.toISOString()}::timestamptz`,
+          sql`${paidAt} < ${to.toISOString()}::timestamptz`,
         ),
       );
-    for (const r of rows) if (r.paidAt) found.push({ ...r, paidAt: r.paidAt, netCents: Number(r.netCents) });
+    for (const r of rows) found.push({ ...r, netCents: Number(r.netCents) });
   }
   return found;
 }

@@ -17,7 +17,15 @@ export async function insertOrder(
   tx: Tx,
   v: Pick<
     typeof orders.$inferInsert,
-    'sessionId' | 'subtotalCents' | 'shippingCents' | 'totalCents' | 'expiresAt' | 'paymentMode' | 'analyticsSessionId'
+    | 'sessionId'
+    | 'subtotalCents'
+    | 'shippingCents'
+    | 'shippingRateCents'
+    | 'freeShippingOverCents'
+    | 'totalCents'
+    | 'expiresAt'
+    | 'paymentMode'
+    | 'analyticsSessionId'
   >,
   items: readonly Omit<typeof orderItems.$inferInsert, 'orderId'>[],
 ): Promise<OrderRow> {
@@ -43,6 +51,15 @@ export async function selectById(db: Tx, id: number, lock = false): Promise<Orde
   return row;
 }
 
+/** These orders (those that exist), in one statement. */
+export function selectByIds(db: Tx, ids: readonly number[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+}
+
 /**
  * The paid (or shipped, or delivered) order of this e-mail, compared case-insensitively, that
  * contains the product; undefined when there is none.
@@ -65,7 +82,11 @@ export async function selectPurchase(db: Tx, email: string, productId: number): 
 }
 
 /** Unpaid orders of a session that still hold stock, locked: a new checkout replaces their hold. */
-export function selectHoldsOfSession(tx: Tx, sessionId: string): Promise<OrderRow[]> {
+/**
+ * A session's unpaid checkouts a new checkout replaces, newest first, locked: those holding stock
+ * and those with a discount code that are not closed.
+ */
+export function selectReplaceableOfSession(tx: Tx, sessionId: string): Promise<OrderRow[]> {
   return tx
     .select()
     .from(orders)
@@ -73,31 +94,22 @@ export function selectHoldsOfSession(tx: Tx, sessionId: string): Promise<OrderRo
       and(
         eq(orders.sessionId, sessionId),
         eq(orders.status, 'pending'),
-        isNull(orders.stockReleasedAt),
         isNull(orders.paymentIssue),
-        isNull(orders.paidAt), // set back to pending by the owner after payment: not a hold
-      ),
-    )
-    .for('update');
-}
-
-/** A session's open, unpaid checkouts with a discount code, newest first, locked. */
-export function selectDiscountedOfSession(tx: Tx, sessionId: string): Promise<OrderRow[]> {
-  return tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.sessionId, sessionId),
-        eq(orders.status, 'pending'),
-        isNotNull(orders.discountCode),
-        isNull(orders.expiredAt),
-        isNull(orders.paymentIssue),
-        isNull(orders.paidAt),
+        isNull(orders.paidAt), // set back to pending by the owner after payment: not a checkout
+        or(isNull(orders.stockReleasedAt), and(isNotNull(orders.discountCode), isNull(orders.expiredAt))),
       ),
     )
     .orderBy(desc(orders.id))
     .for('update');
+}
+
+/** Sets each line's share of the order's discount (a line absent from `shares` has none). */
+export async function updateItemDiscounts(tx: Tx, orderId: number, shares: ReadonlyMap<number, number>): Promise<void> {
+  const byProduct = JSON.stringify(Object.fromEntries(shares));
+  await tx
+    .update(orderItems)
+    .set({ discountCents: sql`coalesce((${byProduct}::jsonb ->> ${orderItems.productId}::text)::int, 0)` })
+    .where(eq(orderItems.orderId, orderId));
 }
 
 /** Unpaid checkouts past their end that are not closed yet. */
@@ -412,10 +424,11 @@ const PAID_SQL = (o: string) =>
   sql.raw(
     `(${o}.status in ('paid', 'shipped', 'delivered', 'refunded') or (${o}.status = 'cancelled' and ${o}.paid_at is not null))`,
   );
-const IS_PAID = PAID_SQL('"orders"');
+export const IS_PAID = PAID_SQL('"orders"');
 /** Money that moved: paid orders in live payment mode (test orders are left out of every revenue figure). */
-const REVENUE = sql`${IS_PAID} and ${orders.paymentMode} = 'live'`;
-const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
+export const REVENUE = sql`${IS_PAID} and ${orders.paymentMode} = 'live'`;
+/** When a paid order's money came in, as every revenue figure dates it. */
+export const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
 
 /**
  * Revenue of the paid live orders of the last 30 and 7 days, net of their refunds (both counted on
@@ -514,7 +527,21 @@ export async function insertEvent(
   return row;
 }
 
-/** An order's history, oldest first. */
+/** Several events of orders' histories in one statement, in the caller's transaction. */
+export async function insertEvents(
+  tx: Tx,
+  rows: readonly {
+    orderId: number;
+    type: OrderEventRow['type'];
+    message: string;
+    actor: string;
+    shopperMessage: string | null;
+    at?: Date;
+  }[],
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(orderEvents).values([...rows]);
+}
+
 /** The events the shopper's order page shows: those with a shopper's line, newest first (a late carrier scan in its place). */
 export function selectShopperEvents(db: Tx, orderId: number): Promise<OrderEventRow[]> {
   return db
@@ -524,6 +551,7 @@ export function selectShopperEvents(db: Tx, orderId: number): Promise<OrderEvent
     .orderBy(desc(orderEvents.at), desc(orderEvents.id));
 }
 
+/** An order's history, oldest first. */
 export function selectEvents(db: Tx, orderId: number): Promise<OrderEventRow[]> {
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
 }

@@ -6,8 +6,9 @@ import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { csvLine } from '../../lib/csv.ts';
+import type { DiscountsService } from '../discounts/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { type Actor, recordEvent, toOrderEvent } from './history.ts';
+import { type Actor, type NewEvent, recordEvent, recordEvents, toOrderEvent } from './history.ts';
 import { createOrderLifecycle, isOpen } from './lifecycle.ts';
 import { createOrderMail, type OrderMailDeps } from './mail-queue.ts';
 import { createOrderRefunds } from './refunds.ts';
@@ -75,17 +76,14 @@ const LISTS = {
 
 /** An order as this service hands it to other domains: read it freely, change it only through this service. */
 export type Order = repo.OrderRow;
+/** A line of an order, a snapshot of the product as it was bought. */
+export type OrderLine = repo.OrderItemRow;
 
 interface Deps extends OrderMailDeps {
   db: Database;
   catalog: CatalogService;
-  /**
-   * The checkout's e-mail address is known (its shipping step), in the caller's transaction: the
-   * discounts domain binds its code's use to it, and refuses (409) an address that used it already.
-   */
-  emailBound(tx: Tx, orderId: number, email: string): Promise<void>;
-  /** Counts a try of a discount code from a client network (429 past the limit): an address named for a checkout with a code. */
-  codeTried(network: string): Promise<void>;
+  /** A discount code's use, spent when the owner marks an unpaid checkout paid. */
+  discounts: Pick<DiscountsService, 'redeem'>;
   /** The payment provider's name, shown to the checkout page. */
   paymentProvider: CheckoutOrder['provider'];
 }
@@ -129,44 +127,29 @@ export function createOrdersService(d: Deps) {
       return checkoutView(await ownOrder(paymentIntentId, sessionId));
     },
 
-    /** POST /api/orders/shipping: only the buyer's session, and only before the order is paid. */
-    async saveShipping(
-      paymentIntentId: string,
-      sessionId: string | undefined,
-      f: ShippingFields,
-      network: string,
-    ): Promise<CheckoutOrder> {
-      const order = await ownOrder(paymentIntentId, sessionId);
-      const changeable = (o: Order) => {
-        if (o.status !== 'pending' || o.paymentIssue) {
-          throw new AppError('conflict', 'This order is already paid; its shipping address can no longer be changed');
-        }
-        if (!isOpen(o)) throw new AppError('conflict', CHECKOUT_EXPIRED);
-      };
-      changeable(order);
-      // With a code on it, an address saved says whether that address used the code: a try.
-      if (order.discountCode) await d.codeTried(network);
-      const updated = await db.transaction(async (tx) => {
-        // Locked: a discount code applied meanwhile sees this address, or this one sees its use.
-        const locked = await repo.selectById(tx, order.id, true);
-        if (!locked) throw notFound('Order');
-        changeable(locked);
-        await d.emailBound(tx, order.id, f.email.toLowerCase());
-        const saved = await repo.updateOrder(tx, order.id, {
-          email: f.email.toLowerCase(),
-          firstName: f.firstName,
-          lastName: f.lastName,
-          phone: f.phone || null,
-          shippingAddress: f.address,
-          shippingCity: f.city,
-          shippingState: f.state,
-          shippingZip: f.zip,
-          shippingCountry: f.country,
-        });
-        await recordEvent(tx, order.id, 'shipping_saved', `Shipping details saved: ${f.city}, ${f.state}`, 'shopper');
-        return saved;
+    /** 409 when an order's shipping details can no longer change: paid (or set aside), or its checkout closed. */
+    assertShippingOpen(o: Order): void {
+      if (o.status !== 'pending' || o.paymentIssue) {
+        throw new AppError('conflict', 'This order is already paid; its shipping address can no longer be changed');
+      }
+      if (!isOpen(o)) throw new AppError('conflict', CHECKOUT_EXPIRED);
+    },
+
+    /** Step 1's details on the (locked) order, in the caller's transaction, with a line in its history. */
+    async writeShipping(tx: Tx, order: Order, f: ShippingFields): Promise<Order> {
+      const saved = await repo.updateOrder(tx, order.id, {
+        email: f.email.toLowerCase(),
+        firstName: f.firstName,
+        lastName: f.lastName,
+        phone: f.phone || null,
+        shippingAddress: f.address,
+        shippingCity: f.city,
+        shippingState: f.state,
+        shippingZip: f.zip,
+        shippingCountry: f.country,
       });
-      return checkoutView(updated ?? order);
+      await recordEvent(tx, order.id, 'shipping_saved', `Shipping details saved: ${f.city}, ${f.state}`, 'shopper');
+      return saved ?? order;
     },
 
     /**
@@ -176,7 +159,14 @@ export function createOrdersService(d: Deps) {
     async setDiscount(
       tx: Tx,
       order: Order,
-      v: { code: string | null; discountCents: number; shippingCents: number; totalCents: number },
+      v: {
+        code: string | null;
+        discountCents: number;
+        /** Each line's share of the discount, by product. */
+        shares: ReadonlyMap<number, number>;
+        shippingCents: number;
+        totalCents: number;
+      },
     ): Promise<Order> {
       const changed =
         (await repo.updateOrder(tx, order.id, {
@@ -185,6 +175,7 @@ export function createOrdersService(d: Deps) {
           shippingCents: v.shippingCents,
           totalCents: v.totalCents,
         })) ?? order;
+      await repo.updateItemDiscounts(tx, order.id, v.shares);
       if (v.code) {
         await recordEvent(
           tx,
@@ -317,6 +308,7 @@ export function createOrdersService(d: Deps) {
           set.stockReleasedAt = null;
           set.expiredAt = null;
           set.paidAt = order.paidAt ?? new Date();
+          if (order.discountCode) await d.discounts.redeem(tx, order.id);
         }
         if ((status === 'shipped' || status === 'delivered') && !order.shippedAt) set.shippedAt = new Date();
         if (status === 'delivered' && !order.deliveredAt) set.deliveredAt = new Date();
@@ -377,8 +369,8 @@ export function createOrdersService(d: Deps) {
       return toAdminOrder(row, await repo.selectItems(db, id));
     },
 
-    /** Keeps a new label on its order; false when the order got one meanwhile. */
-    attachLabel: (id: number, label: Parameters<typeof repo.attachLabel>[2]) => repo.attachLabel(db, id, label),
+    /** Keeps a new label on its order, in the caller's transaction when it passes one; false when the order got one meanwhile. */
+    attachLabel: (id: number, label: Parameters<typeof repo.attachLabel>[2], tx: Tx = db) => repo.attachLabel(tx, id, label),
     detachLabel: (id: number) => repo.detachLabel(db, id),
 
     /**
@@ -395,6 +387,14 @@ export function createOrdersService(d: Deps) {
       tx: Tx = db,
       at?: Date,
     ) => recordEvent(tx, orderId, type, message, actor, shopperMessage, at),
+    /** Several events at once (a carrier's scans), in one statement of the caller's transaction. */
+    recordEvents: (tx: Tx, events: readonly NewEvent[]) => recordEvents(tx, events),
+
+    /** These orders with their items, by id, in two statements (a page of another domain's records). */
+    async withItems(ids: readonly number[]): Promise<Map<number, { order: Order; items: OrderLine[] }>> {
+      const found = await repo.withItems(db, await repo.selectByIds(db, [...new Set(ids)]));
+      return new Map(found.map((f) => [f.order.id, f]));
+    },
 
     /**
      * What the shopper's order page shows of a paid order (never of an open or unpaid checkout):
@@ -476,6 +476,9 @@ export function createOrdersService(d: Deps) {
      */
     reminderCandidates: (w: Parameters<typeof remindersRepo.selectReminderCandidates>[1]) =>
       remindersRepo.selectReminderCandidates(db, w),
+    /** In a reminder's transaction: the checkout locked, and still named by the same rule for this address. */
+    lockReminderCandidate: (tx: Tx, orderId: number, email: string, w: remindersRepo.ReminderWindow) =>
+      remindersRepo.lockReminderCandidate(tx, orderId, email, w),
     /** For the reminders' figures: the paid live orders of these lower-case addresses paid in [from, to). */
     paidLiveOrdersOf: (emails: readonly string[], from: Date, to: Date) =>
       remindersRepo.selectPaidLiveOrdersOf(db, emails, from, to),

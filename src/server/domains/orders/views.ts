@@ -4,6 +4,10 @@ import type { CheckoutOrder } from '#shared/checkout.ts';
 import { formatCents } from '#shared/money.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
 
+/** The code an order was given and what it took off, as every view shows it; null without one. */
+export const discountOf = (o: Pick<OrderRow, 'discountCode' | 'discountCents'>) =>
+  o.discountCode ? { code: o.discountCode, amount: formatCents(o.discountCents) } : null;
+
 /** The dashboard's view of an order: everything the owner needs to ship it. */
 export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[]): AdminOrder {
   return {
@@ -20,7 +24,7 @@ export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[]): Admin
     shippingZip: o.shippingZip,
     shippingCountry: o.shippingCountry,
     total: formatCents(o.totalCents),
-    discount: o.discountCode ? { code: o.discountCode, amount: formatCents(o.discountCents) } : null,
+    discount: discountOf(o),
     shippingCharged: formatCents(o.shippingCents),
     paymentMethodKind: o.paymentMethodKind,
     refundedTotal: formatCents(o.refundedCents),
@@ -65,7 +69,7 @@ export function toCheckoutOrder(
       image: pictureOf(i),
     })),
     subtotal: formatCents(order.subtotalCents),
-    discount: order.discountCode ? { code: order.discountCode, amount: formatCents(order.discountCents) } : null,
+    discount: discountOf(order),
     shipping: formatCents(order.shippingCents),
     total: formatCents(order.totalCents),
     currency: 'usd',

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { checkoutReminders, mailUnsubscribes } from '#db/schema/index.ts';
 
@@ -6,13 +6,16 @@ import { checkoutReminders, mailUnsubscribes } from '#db/schema/index.ts';
 
 export type ReminderRow = typeof checkoutReminders.$inferSelect;
 
+/** The advisory lock class of reminded addresses (the second key is the address's hash), as catalog/holds-repo.ts's holders. */
+const ADDRESS_LOCK = 0x1a0e_4e31;
+
 /**
  * Serialises the reminders of one address until the caller's transaction ends (a transaction-level
  * advisory lock): two sweeps at once, in one process or two instances, cannot both find the address
  * without a reminder this week and both send one.
  */
 export async function lockAddress(tx: Tx, email: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout-reminder:${email}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${email}))`);
 }
 
 /** The reminder of a checkout, once: false when it has one already (its primary key decides). */
@@ -23,24 +26,6 @@ export async function insertReminder(tx: Tx, orderId: number, email: string): Pr
     .onConflictDoNothing({ target: checkoutReminders.orderId })
     .returning({ orderId: checkoutReminders.orderId });
   return rows.length > 0;
-}
-
-/** Whether the address was sent a reminder in the last `days` days. */
-export async function remindedWithin(tx: Tx, email: string, days: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ orderId: checkoutReminders.orderId })
-    .from(checkoutReminders)
-    .where(and(eq(checkoutReminders.email, email), sql`${checkoutReminders.sentAt} > now() - make_interval(days => ${days})`))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function isUnsubscribed(tx: Tx, email: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ email: mailUnsubscribes.email })
-    .from(mailUnsubscribes)
-    .where(eq(mailUnsubscribes.email, email));
-  return Boolean(row);
 }
 
 /** Which of these checkouts have their reminder already. */
@@ -89,15 +74,6 @@ export async function markRestored(tx: Tx, orderId: number): Promise<void> {
 /** No more reminders to this address; asking again changes nothing. */
 export async function insertUnsubscribe(tx: Tx, email: string): Promise<void> {
   await tx.insert(mailUnsubscribes).values({ email }).onConflictDoNothing({ target: mailUnsubscribes.email });
-}
-
-/** Reminders sent from `from` (inclusive) to `to` (exclusive). */
-export async function countSent(tx: Tx, from: Date, to: Date): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(checkoutReminders)
-    .where(and(gte(checkoutReminders.sentAt, from), lt(checkoutReminders.sentAt, to)));
-  return Number(row?.n ?? 0);
 }
 
 /** The reminders sent from `from` (inclusive) to `to` (exclusive), oldest first. */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RESTORE_PAID, type RestorePaid } from '#shared/recovery.ts';
 import { RecoveryTokenParamsSchema, RestoreBodySchema } from '#shared/recovery-schemas.ts';
 
 /** The reminder e-mail's two links (docs/decisions/0041): the signed token in the path is the key. */
@@ -16,12 +15,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      const r = await recovery.restore(req.params.token, req.body.sessionId);
-      if ('paid' in r) {
-        const body: RestorePaid = { message: RESTORE_PAID, code: 'conflict', orderPage: r.paid.orderPage };
-        return reply.status(409).send(body);
-      }
-      return r.restored;
+      return recovery.restore(req.params.token, req.body.sessionId);
     },
   );
 
@@ -35,19 +29,20 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       (_req, _body, done) => done(null, undefined),
     );
     const limit = perMinute(app.config.rateLimits.cartPerMinute);
+    const unsubscribe = { config: limit, schema: { params: RecoveryTokenParamsSchema } };
 
-    scope.get('/api/unsubscribe/:token', { config: limit, schema: { params: RecoveryTokenParamsSchema } }, async (req, reply) => {
+    scope.get('/api/unsubscribe/:token', unsubscribe, async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return recovery.unsubscribeView(req.params.token);
     });
 
-    scope.post(
-      '/api/unsubscribe/:token',
-      { config: limit, schema: { params: RecoveryTokenParamsSchema } },
-      async (req, reply) => {
+    // The page's button posts to the API; a mail provider's one-click posts to the page's own
+    // address, the one List-Unsubscribe names (a GET of it shows the page: ssr.ts).
+    for (const url of ['/api/unsubscribe/:token', '/unsubscribe/:token']) {
+      scope.post(url, unsubscribe, async (req, reply) => {
         reply.header('cache-control', 'no-store');
         return recovery.unsubscribe(req.params.token);
-      },
-    );
+      });
+    }
   });
 };

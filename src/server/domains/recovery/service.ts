@@ -1,5 +1,12 @@
 import { formatCents } from '#shared/money.ts';
-import { RESTORE_LINK_INVALID, type ReminderFigures, type RestoreResult, type UnsubscribeView } from '#shared/recovery.ts';
+import {
+  RESTORE_LINK_INVALID,
+  RESTORE_PAID,
+  RESTORE_PAYMENT_PROBLEM,
+  type ReminderFigures,
+  type RestoreResult,
+  type UnsubscribeView,
+} from '#shared/recovery.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -22,8 +29,6 @@ export interface RecoveryDeps {
   cart: CartService;
   outbox: Outbox;
   links: RecoveryLinks;
-  /** The order page's address of a paid order (ADR 0038). */
-  orderPageLink(orderId: number): string;
   store: StoreContact;
   /** The owner's delay, as the settings are now: hours, or null when reminders are off. */
   reminderDelayHours(): number | null;
@@ -53,43 +58,36 @@ export function createRecoveryService(d: RecoveryDeps) {
   });
 
   return {
-    /** The reminder's links (the tests make them as the e-mail does). */
-    links: d.links,
-
     /** Every minute (sweeps.ts): the reminders that are due, each once. Returns how many were queued. */
     sweep: createReminderSweep(d),
 
     /**
      * POST /api/recover/:token: the checkout's lines back in this browser's cart, by the cart's
-     * rules, and its shipping details for the checkout's form. A checkout paid since answers with
-     * its order page instead; a token that opens nothing, 404.
+     * rules, and its shipping details for the checkout's form. A checkout paid since is a 409 that
+     * names no order (the restore link never opens one: the confirmation e-mail and Track Your
+     * Order do), as is one whose payment is set aside for the owner; a token that opens nothing, 404.
      */
-    async restore(
-      token: string,
-      sessionId: string,
-    ): Promise<{ restored: RestoreResult } | { paid: { orderPage: string | null } }> {
+    async restore(token: string, sessionId: string): Promise<RestoreResult> {
       const order = await orders.byId(d.links.orderIdOf(token));
       if (!order) throw new AppError('not_found', RESTORE_LINK_INVALID);
-      if (order.paidAt) return { paid: { orderPage: new URL(d.orderPageLink(order.id)).pathname } };
+      if (order.paidAt) throw new AppError('conflict', RESTORE_PAID);
       // Money came in but did not make it paid: the owner looks at it; nothing to restore.
-      if (order.paymentIssue) return { paid: { orderPage: null } };
+      if (order.paymentIssue) throw new AppError('conflict', RESTORE_PAYMENT_PROBLEM);
       const items = await orders.items(db, order.id);
       const lines = await d.cart.restoreLines(sessionId, items);
       await repo.markRestored(db, order.id);
       return {
-        restored: {
-          ...lines,
-          shipping: {
-            email: order.email ?? '',
-            firstName: order.firstName ?? '',
-            lastName: order.lastName ?? '',
-            phone: order.phone ?? '',
-            address: order.shippingAddress ?? '',
-            city: order.shippingCity ?? '',
-            state: order.shippingState ?? '',
-            zip: order.shippingZip ?? '',
-            country: order.shippingCountry ?? 'US',
-          },
+        ...lines,
+        shipping: {
+          email: order.email ?? '',
+          firstName: order.firstName ?? '',
+          lastName: order.lastName ?? '',
+          phone: order.phone ?? '',
+          address: order.shippingAddress ?? '',
+          city: order.shippingCity ?? '',
+          state: order.shippingState ?? '',
+          zip: order.shippingZip ?? '',
+          country: order.shippingCountry ?? 'US',
         },
       };
     },
@@ -97,10 +95,13 @@ export function createRecoveryService(d: RecoveryDeps) {
     /** GET /api/unsubscribe/:token (and its page): the address, and whether it is unsubscribed already. */
     async unsubscribeView(token: string): Promise<UnsubscribeView> {
       const email = d.links.emailOf(token);
-      return { email, unsubscribed: await repo.isUnsubscribed(db, email) };
+      return { email, unsubscribed: (await repo.selectUnsubscribed(db, [email])).has(email) };
     },
 
-    /** POST /api/unsubscribe/:token (the page's button, and RFC 8058's one-click): no more reminders, however often. */
+    /**
+     * POST /api/unsubscribe/:token (the page's button) and POST /unsubscribe/:token (RFC 8058's
+     * one-click, to the List-Unsubscribe address): no more reminders, however often.
+     */
     async unsubscribe(token: string): Promise<UnsubscribeView> {
       const email = d.links.emailOf(token);
       await repo.insertUnsubscribe(db, email);
@@ -116,12 +117,15 @@ export function createRecoveryService(d: RecoveryDeps) {
     async figures(from: string, to: string): Promise<ReminderFigures> {
       const start = new Date(`${from}T00:00:00.000Z`);
       const end = new Date(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS);
-      const [sent, reminders] = await Promise.all([
-        repo.countSent(db, start, end),
-        repo.selectSent(db, new Date(start.getTime() - WINDOW_DAYS * DAY_MS), end),
-      ]);
+      // The period's reminders, and those of the week before it whose orders may fall in it.
+      const reminders = await repo.selectSent(db, new Date(start.getTime() - WINDOW_DAYS * DAY_MS), end);
+      const sent = reminders.filter((r) => r.sentAt >= start).length;
       const byEmail = new Map<string, repo.ReminderRow[]>();
-      for (const r of reminders) byEmail.set(r.email, [...(byEmail.get(r.email) ?? []), r]);
+      for (const r of reminders) {
+        const of = byEmail.get(r.email);
+        if (of) of.push(r);
+        else byEmail.set(r.email, [r]);
+      }
       const paid = byEmail.size > 0 ? await orders.paidLiveOrdersOf([...byEmail.keys()], start, end) : [];
       const recovered = paid.filter((o) => byEmail.get(o.email)?.some((r) => recoveredBy(o, r)));
       return {

@@ -17,9 +17,8 @@ export async function insertReturn(
   return row;
 }
 
-export async function selectReturn(db: Tx, id: number, forUpdate = false): Promise<ReturnRow | undefined> {
-  const q = db.select().from(returnRequests).where(eq(returnRequests.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
+export async function selectReturn(db: Tx, id: number): Promise<ReturnRow | undefined> {
+  const [row] = await db.select().from(returnRequests).where(eq(returnRequests.id, id));
   return row;
 }
 

@@ -1,19 +1,19 @@
-import { SHIPPING } from '#shared/constants.ts';
-import { addBusinessDays } from '#shared/delivery.ts';
 import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
 import type { AdminReturnsQuery } from '#shared/returns-schemas.ts';
-import { type AdminReturn, RETURN_STATUS_LABELS, type ReturnLabel, type ShopperReturn, rmaNumber } from '#shared/returns.ts';
+import { type AdminReturn, type ShopperReturn, rmaNumber } from '#shared/returns.ts';
+import { customerName } from '#shared/ship-to.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Outbox } from '../../lib/mail-outbox.ts';
 import type { StoreContact } from '../../lib/mail-layout.tsx';
 import type { CheckoutService } from '../checkout/service.ts';
-import type { FulfilmentService } from '../fulfilment/service.ts';
-import type { ShipmentRow } from '../fulfilment/shipments-repo.ts';
+import type { FulfilmentService, ReturnLabelView } from '../fulfilment/service.ts';
 import type { OrderLinks } from '../order-status/links.ts';
-import { paidWorth } from '../orders/refunds.ts';
-import type { Actor, Order, OrdersService } from '../orders/service.ts';
+import { actorName } from '../orders/history.ts';
+import type { Actor, Order, OrderLine, OrdersService } from '../orders/service.ts';
+import { createReturnReads } from './reads.ts';
+import { createReturnRefund } from './refund.ts';
 import {
   ownerReturnAlertMail,
   type ReturnMailFacts,
@@ -22,31 +22,14 @@ import {
   returnRequestedMail,
 } from './emails/return-mails.tsx';
 import * as repo from './repo.ts';
+import { openQuantities, type ReturnableLine, returnableLines, shopperView } from './views.ts';
+import { returnWindow } from './window.ts';
 
 export type ReturnsService = ReturnType<typeof createReturnsService>;
+export type { ReturnableLine } from './views.ts';
+export { returnWindow } from './window.ts';
 
-const DAY_MS = 86_400_000;
 const RETURN_MAIL = 'return_mail';
-
-/** When the return window of an order opens and closes, and why it is closed when it is. */
-export function returnWindow(order: Order, now = new Date()): { open: boolean; until: Date | null; reason: string | null } {
-  if (order.status === 'pending' || order.status === 'paid') {
-    return { open: false, until: null, reason: 'Returns open once your order has shipped.' };
-  }
-  if (order.status === 'cancelled') return { open: false, until: null, reason: 'This order was cancelled.' };
-  if (order.status === 'refunded') return { open: false, until: null, reason: 'This order was refunded in full.' };
-  // From the delivery; when the carrier never reported it, from the latest day it would have arrived.
-  const from = order.deliveredAt ?? (order.shippedAt ? addBusinessDays(order.shippedAt, SHIPPING.transitDays[1]) : now);
-  const until = new Date(from.getTime() + SHIPPING.returnDays * DAY_MS);
-  if (until.getTime() < now.getTime()) {
-    return {
-      open: false,
-      until,
-      reason: `The ${SHIPPING.returnDays}-day return window closed on ${until.toISOString().slice(0, 10)}.`,
-    };
-  }
-  return { open: true, until, reason: null };
-}
 
 /**
  * Returns (docs/decisions/0037): the shopper asks from their order page for lines still theirs to send
@@ -73,72 +56,8 @@ export function createReturnsService(d: {
   });
   d.fulfilment.tracking.onReturnArrived((tx, returnId, at) => repo.markArrived(tx, returnId, at));
 
-  /** What a return's lines are, named and priced from its order's lines. */
-  async function linesOf(tx: Tx, ret: repo.ReturnRow) {
-    const [items, bought] = await Promise.all([repo.selectItems(tx, [ret.id]), orders.items(tx, ret.orderId)]);
-    return items.map((i) => {
-      const line = bought.find((b) => b.productId === i.productId);
-      return {
-        productId: i.productId,
-        name: line?.name ?? `Product ${i.productId}`,
-        quantity: i.quantity,
-        unitPriceCents: line?.unitPriceCents ?? 0,
-      };
-    });
-  }
-
-  const labelOf = (shipment: ShipmentRow | undefined, url: string): ReturnLabel | null =>
-    shipment
-      ? {
-          url,
-          prepaid: shipment.provider !== 'builtin',
-          carrier: shipment.provider === 'builtin' ? null : shipment.carrier,
-          service: shipment.provider === 'builtin' ? null : shipment.service,
-          trackingNumber: shipment.trackingCode,
-          trackingUrl: shipment.trackingUrl,
-          cost: shipment.provider === 'builtin' ? null : formatCents(shipment.costCents ?? 0),
-        }
-      : null;
-
-  async function shopperView(ret: repo.ReturnRow, shipment: ShipmentRow | undefined, labelUrl: string): Promise<ShopperReturn> {
-    const [lines, order] = await Promise.all([linesOf(db, ret), orders.byId(ret.orderId)]);
-    return {
-      id: ret.id,
-      rma: rmaNumber(ret.id),
-      status: ret.status,
-      statusLabel: RETURN_STATUS_LABELS[ret.status],
-      reason: ret.reason,
-      refusal: ret.refusal,
-      items: lines.map(({ productId, name, quantity }) => ({ productId, name, quantity })),
-      value: formatCents(
-        paidWorth(
-          order ?? { subtotalCents: 0, discountCents: 0 },
-          lines.reduce((n, l) => n + l.unitPriceCents * l.quantity, 0),
-        ),
-      ),
-      requestedAt: ret.createdAt.toISOString(),
-      label: labelOf(shipment, labelUrl),
-      arrivedAt: ret.arrivedAt?.toISOString() ?? null,
-      receivedAt: ret.receivedAt?.toISOString() ?? null,
-    };
-  }
-
-  async function adminView(ret: repo.ReturnRow, shipment: ShipmentRow | undefined): Promise<AdminReturn> {
-    const order = await orders.byId(ret.orderId);
-    const base = await shopperView(ret, shipment, `/api/admin/returns/${ret.id}/label`);
-    const refund = ret.refundId ? await orders.refunds.byId(ret.refundId) : undefined;
-    return {
-      ...base,
-      orderId: ret.orderId,
-      customerName: `${order?.firstName ?? ''} ${order?.lastName ?? ''}`.trim() || 'Customer',
-      email: order?.email ?? null,
-      decidedBy: ret.decidedBy,
-      decidedAt: ret.decidedAt?.toISOString() ?? null,
-      restocked: ret.restocked,
-      refunded: refund && refund.status !== 'failed' ? formatCents(refund.amountCents) : null,
-      labelMissing: ret.status === 'approved' && !shipment,
-    };
-  }
+  const { linesOfReturn, factsOf, adminViews } = createReturnReads(d);
+  const refundReturn = createReturnRefund(d);
 
   /** Queues one of a return's e-mails to its shopper, in the caller's transaction. */
   async function queueMail(
@@ -149,7 +68,7 @@ export function createReturnsService(d: {
   ): Promise<void> {
     const order = await orders.byId(ret.orderId, tx);
     if (!order?.email) return;
-    const lines = (await linesOf(tx, ret)).map((l) => `${l.quantity} × ${l.name}`);
+    const lines = (await linesOfReturn(tx, ret)).map((l) => `${l.quantity} × ${l.name}`);
     const mail = await make({
       to: order.email,
       name: order.firstName ?? 'there',
@@ -172,10 +91,10 @@ export function createReturnsService(d: {
   async function makeLabel(ret: repo.ReturnRow, actor: Actor): Promise<void> {
     if ((await d.fulfilment.returnLabels([ret.id])).has(ret.id)) return;
     if (!(await repo.claimLabel(db, ret.id))) return; // another request is making it
-    let shipment: ShipmentRow;
+    let label: ReturnLabelView;
     try {
-      const lines = await linesOf(db, ret);
-      shipment = await d.fulfilment.returnLabel({ returnId: ret.id, rma: rmaNumber(ret.id), orderId: ret.orderId, items: lines });
+      const lines = await linesOfReturn(db, ret);
+      label = await d.fulfilment.returnLabel({ returnId: ret.id, rma: rmaNumber(ret.id), orderId: ret.orderId, items: lines });
     } catch (err) {
       await repo.releaseLabel(db, ret.id);
       const why = err instanceof AppError ? err.message : 'the label provider did not answer';
@@ -184,22 +103,22 @@ export function createReturnsService(d: {
         `The return is approved, but its label could not be made: ${why}. Approve it again to try again.`,
       );
     }
-    const prepaid = shipment.provider !== 'builtin';
+    const rma = rmaNumber(ret.id);
     await db.transaction(async (tx) => {
       await orders.recordEvent(
         ret.orderId,
         'return_approved',
-        prepaid
-          ? `Return label for ${rmaNumber(ret.id)} bought: ${shipment.carrier} ${shipment.service}, tracking ${shipment.trackingCode}, ${formatUsd(shipment.costCents ?? 0)}`
-          : `Return slip for ${rmaNumber(ret.id)} made`,
+        label.prepaid
+          ? `Return label for ${rma} bought: ${label.carrier} ${label.service}, tracking ${label.trackingNumber}, ${formatUsd(label.costCents ?? 0)}`
+          : `Return slip for ${rma} made`,
         actor,
-        prepaid
-          ? `Your return ${rmaNumber(ret.id)}: prepaid return label ready on this page`
-          : `Your return ${rmaNumber(ret.id)}: return slip ready on this page`,
+        label.prepaid
+          ? `Your return ${rma}: prepaid return label ready on this page`
+          : `Your return ${rma}: return slip ready on this page`,
         tx,
       );
       await queueMail(tx, ret, 'approved', (f) =>
-        returnApprovedMail(f, { prepaid, carrier: shipment.carrier, trackingNumber: shipment.trackingCode }),
+        returnApprovedMail(f, { prepaid: label.prepaid, carrier: label.carrier, trackingNumber: label.trackingNumber }),
       );
     });
     d.outbox.deliverSoon();
@@ -222,16 +141,16 @@ export function createReturnsService(d: {
           orders.refunds.refundedQuantities(tx, orderId),
           repo.selectOpenQuantities(tx, orderId),
         ]);
+        const returnable = returnableLines(bought, refunded, open);
         for (const line of body.items) {
-          const item = bought.find((b) => b.productId === line.productId);
+          const item = returnable.find((b) => b.productId === line.productId);
           if (!item) throw new AppError('bad_request', `This order has no product ${line.productId}`);
-          const left = item.quantity - (refunded.get(line.productId) ?? 0) - (open.get(line.productId) ?? 0);
-          if (line.quantity > left) {
+          if (line.quantity > item.left) {
             throw new AppError(
               'conflict',
-              left <= 0
+              item.left <= 0
                 ? `${item.name} is already returned or refunded`
-                : `Only ${left} of ${item.name} can still be returned (${item.quantity} bought)`,
+                : `Only ${item.left} of ${item.name} can still be returned (${item.bought} bought)`,
             );
           }
         }
@@ -252,7 +171,7 @@ export function createReturnsService(d: {
             {
               rma: rmaNumber(row.id),
               orderId,
-              customer: `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim() || (order.email ?? 'A customer'),
+              customer: customerName(order) || (order.email ?? 'A customer'),
               reason: body.reason,
               lines,
               dashboardUrl: `${d.store.publicUrl}/admin?tab=returns`,
@@ -267,17 +186,21 @@ export function createReturnsService(d: {
       return ret;
     },
 
-    /** POST /api/admin/returns/:id/approve: approved, then its label made; approving again makes a label that failed. */
+    /**
+     * POST /api/admin/returns/:id/approve: approved, then its label made. When the label cannot be
+     * made the return stays approved without one, and the answer says so (approving again makes it).
+     */
     async approve(id: number, actor: Actor): Promise<AdminReturn> {
       const ret = await found(id);
       if (ret.status === 'refused' || ret.status === 'received') {
         throw new AppError('conflict', `This return is ${ret.status} already`);
       }
-      const who = typeof actor === 'string' ? actor : actor.admin;
       const approved =
-        (await db.transaction((tx) =>
-          repo.updateFrom(tx, id, ['requested'], { status: 'approved', decidedBy: who, decidedAt: new Date() }),
-        )) ?? (await found(id));
+        (await repo.updateFrom(db, id, ['requested'], {
+          status: 'approved',
+          decidedBy: actorName(actor),
+          decidedAt: new Date(),
+        })) ?? (await found(id));
       if (approved.status !== 'approved') throw new AppError('conflict', `This return is ${approved.status} already`);
       await makeLabel(approved, actor);
       return this.adminReturn(id);
@@ -285,12 +208,11 @@ export function createReturnsService(d: {
 
     /** POST /api/admin/returns/:id/refuse: only a return waiting for approval; the shopper reads the reason. */
     async refuse(id: number, reason: string, actor: Actor): Promise<AdminReturn> {
-      const who = typeof actor === 'string' ? actor : actor.admin;
       const refused = await db.transaction(async (tx) => {
         const row = await repo.updateFrom(tx, id, ['requested'], {
           status: 'refused',
           refusal: reason,
-          decidedBy: who,
+          decidedBy: actorName(actor),
           decidedAt: new Date(),
         });
         if (!row) return undefined;
@@ -315,8 +237,10 @@ export function createReturnsService(d: {
 
     /**
      * POST /api/admin/returns/:id/receive: the parcel is back. Its lines are refunded through the
-     * order's refunds (one refund whatever the retries: its key is the return's), put back in stock
-     * when `restock`, with the postage the shopper paid when they posted it themselves.
+     * order's refunds (one refund whatever the retries), put back in stock when `restock`, with the
+     * postage the shopper paid when they posted it themselves (refused for a prepaid label). The
+     * return is received once its refund went through or is waiting for the provider's answer; a
+     * refund the provider refused leaves it approved (409), and receiving it again tries again.
      */
     async receive(id: number, body: { restock: boolean; postage?: string }, actor: Actor): Promise<AdminReturn> {
       const ret = await found(id);
@@ -324,81 +248,80 @@ export function createReturnsService(d: {
       if (ret.status !== 'approved') {
         throw new AppError('conflict', `This return is ${ret.status}: approve it before receiving it`);
       }
-      const lines = await linesOf(db, ret);
-      const order = await orders.byId(ret.orderId);
-      // What the lines cost the shopper: their prices less their share of the order's discount.
-      const worth = paidWorth(
-        order ?? { subtotalCents: 0, discountCents: 0 },
-        lines.reduce((n, l) => n + l.unitPriceCents * l.quantity, 0),
-      );
-      const postage = body.postage ? parseCents(body.postage) : 0;
-      const request = {
-        items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, restock: body.restock })),
-        ...(postage > 0 ? { amount: formatCents(worth + postage) } : {}),
-        reason: `Return ${rmaNumber(id)}${postage > 0 ? `, with ${formatUsd(postage)} postage` : ''}`,
-      };
-      const key = `return-${id}`;
-      let refundId: number | undefined;
-      let failure: unknown;
-      try {
-        refundId = (await d.checkout.refund(ret.orderId, request, actor, key, { returnId: id })).refund.id;
-      } catch (err) {
-        // The provider did not answer: the refund is kept pending and asked again; the return is in.
-        const pending =
-          err instanceof AppError && err.code === 'unavailable' ? await orders.refunds.byKey(ret.orderId, key) : undefined;
-        if (!pending) throw err;
-        refundId = pending.id;
-        failure = err;
+      if (body.postage !== undefined && (await d.fulfilment.returnLabels([id])).get(id)?.prepaid) {
+        throw new AppError(
+          'conflict',
+          'This return came back with the prepaid label the store bought: there is no postage to refund',
+        );
       }
-      const who = typeof actor === 'string' ? actor : actor.admin;
+      const units = (await repo.selectItems(db, [id])).map((i) => ({ productId: i.productId, quantity: i.quantity }));
+      // What the lines cost the shopper: their prices less their share of the order's discount.
+      const worth = await orders.refunds.worthOf(db, ret.orderId, units);
+      const postage = body.postage ? parseCents(body.postage) : 0;
+      const refund = await refundReturn(
+        ret,
+        {
+          items: units.map((u) => ({ ...u, restock: body.restock })),
+          ...(postage > 0 ? { amount: formatCents(worth + postage) } : {}),
+          reason: `Return ${rmaNumber(id)}${postage > 0 ? `, with ${formatUsd(postage)} postage` : ''}`,
+        },
+        actor,
+      );
+      if (refund.status === 'failed') throw new AppError('conflict', 'The payment provider refused the refund');
+      const waiting = refund.status === 'pending' ? ', waiting for the payment provider' : '';
       await db.transaction(async (tx) => {
         const row = await repo.updateFrom(tx, id, ['approved'], {
           status: 'received',
           receivedAt: new Date(),
-          receivedBy: who,
+          receivedBy: actorName(actor),
           restocked: body.restock,
-          refundId,
+          refundId: refund.id,
         });
         if (!row) return;
         await orders.recordEvent(
           ret.orderId,
           'return_received',
-          `Return ${rmaNumber(id)} received${body.restock ? ', put back in stock' : ', not restocked'}; refund ${formatUsd(worth + postage)}`,
+          `Return ${rmaNumber(id)} received${body.restock ? ', put back in stock' : ', not restocked'}; refund ${formatUsd(refund.amountCents)}${waiting}`,
           actor,
           `Your return ${rmaNumber(id)} arrived`,
           tx,
         );
       });
-      if (failure) throw failure;
       return this.adminReturn(id);
     },
 
     async adminReturn(id: number): Promise<AdminReturn> {
-      const ret = await found(id);
-      return adminView(ret, (await d.fulfilment.returnLabels([id])).get(id));
+      const [view] = await adminViews([await found(id)]);
+      if (!view) throw notFound('Return');
+      return view;
     },
 
     /** GET /api/admin/returns: a page, newest first, and the next page's cursor. */
     async list(q: AdminReturnsQuery): Promise<{ returns: AdminReturn[]; next: number | null }> {
       const rows = await repo.selectPage(db, q);
       const page = rows.slice(0, q.limit);
-      const labels = await d.fulfilment.returnLabels(page.map((r) => r.id));
-      const returns: AdminReturn[] = [];
-      for (const r of page) returns.push(await adminView(r, labels.get(r.id)));
-      return { returns, next: rows.length > q.limit ? (page.at(-1)?.id ?? null) : null };
+      return { returns: await adminViews(page), next: rows.length > q.limit ? (page.at(-1)?.id ?? null) : null };
     },
 
     counts: () => repo.countByStatus(db),
 
-    /** An order's returns for its page, each label at the address `labelUrl` gives. */
-    async forOrder(orderId: number, labelUrl: (returnId: number) => string): Promise<ShopperReturn[]> {
-      const rows = await repo.selectReturnsOfOrder(db, orderId);
-      const labels = await d.fulfilment.returnLabels(rows.map((r) => r.id));
-      return Promise.all(rows.map((r) => shopperView(r, labels.get(r.id), labelUrl(r.id))));
+    /**
+     * An order's returns for its page (the order and its lines as the caller holds them), each label
+     * at the address `labelUrl` gives, and what of each line can still be returned.
+     */
+    async forOrder(
+      order: Order,
+      items: readonly OrderLine[],
+      labelUrl: (returnId: number) => string,
+    ): Promise<{ returns: ShopperReturn[]; returnable: ReturnableLine[] }> {
+      const rows = await repo.selectReturnsOfOrder(db, order.id);
+      const facts = await factsOf(rows, { order, items });
+      const refunded = facts.orders.get(order.id)?.refunded ?? new Map<number, number>();
+      return {
+        returns: rows.map((r) => shopperView(r, facts, labelUrl(r.id))),
+        returnable: returnableLines(items, refunded, openQuantities(rows, facts.items)),
+      };
     },
-
-    /** Units of each product in the order's returns under way. */
-    openQuantities: (orderId: number) => repo.selectOpenQuantities(db, orderId),
 
     /** The PDF of a return's label; 404 unless the return is the order's and has one. */
     async labelFile(id: number, orderId?: number): Promise<Buffer> {

@@ -13,7 +13,9 @@ export function useDeleteDiscountMutation(discount: AdminDiscount) {
   return useMutation({
     mutationFn: () => deleteDiscount(discount.id),
     onSuccess: () => toast({ title: 'Code Deleted', description: `${discount.code} can no longer be used` }),
-    // A code deleted meanwhile (404) is gone either way: the list shows what is left.
-    onSettled: () => void qc.invalidateQueries({ queryKey: DISCOUNTS_KEY }),
+    // A code deleted meanwhile (404) is gone either way: the list shows what is left. Pending until
+    // it does, so the dialog closes on a list without the code (and the keyboard does not go back
+    // to its Delete button, about to go).
+    onSettled: () => qc.invalidateQueries({ queryKey: DISCOUNTS_KEY }),
   });
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type AdminReturn, RETURN_STATUSES, type ReturnStatus } from '#shared/returns.ts';
 import { apiPage } from '../../lib/api-page.ts';
+import { pagedListQuery } from '../../lib/paged-list.ts';
 
 /** Every page of the Returns tab and its counts are under this key: a decision or a receipt refreshes them. */
 export const ADMIN_RETURNS_KEY = ['admin', 'returns'] as const;
@@ -21,18 +22,12 @@ export function adminReturnsUrl(filter: string): string {
 /** One page of returns with the counts, and the next page's address (the Link header) when more follow. */
 export const getAdminReturnsPage = (url: string) => apiPage<AdminReturnsPage>(url);
 
-/** One page, by its address; only while the Returns tab is open. */
-export const adminReturnsPageQuery = (url: string, first: boolean) =>
-  queryOptions({
-    queryKey: [...ADMIN_RETURNS_KEY, 'pages', url] as const,
-    queryFn: () => getAdminReturnsPage(url),
-    // A new filter keeps the list on screen until its answer comes.
-    placeholderData: first ? keepPreviousData : undefined,
-  });
-
-/** The pages asked for so far: the first, then one per "Load more returns" (each the Link of the one before). */
-export const useAdminReturnsPages = (urls: readonly string[]) =>
-  useQueries({ queries: urls.map((url, i) => adminReturnsPageQuery(url, i === 0)) });
+/**
+ * The pages loaded so far of a filter: the first, then one per "Load more returns" (each the Link of
+ * the one before); only while the Returns tab is open.
+ */
+export const adminReturnsQuery = (filter: string) =>
+  pagedListQuery<AdminReturnsPage>([...ADMIN_RETURNS_KEY, 'pages'], adminReturnsUrl(filter));
 
 /**
  * The counts alone, for the tab's label and its filter whichever tab is open: a page of one return,

@@ -19,7 +19,7 @@ describe('the order confirmation e-mail', () => {
     expect(mail.subject).toBe('Your Ironwake order #1042 is confirmed');
   });
 
-  it('shows each line with its amount, shipping and total, the address and the delivery day', async () => {
+  it('shows each line with its amount, shipping and total, the address and the delivery days', async () => {
     const { lines } = readMailHtml((await orderConfirmationMail(orderRow(), orderItemRows(), store, orderPageUrl)).html);
     expect(lines).toEqual([
       'IRONWAKE',
@@ -39,7 +39,8 @@ describe('the order confirmation e-mail', () => {
       'Columbus, OH 43004',
       'United States',
       'Estimated delivery',
-      'Saturday, November 28 — Standard Shipping (3-5 business days). We will e-mail you the tracking number when it ships.',
+      // Paid on Monday, November 23: 1-2 business days to ship and 3-5 in transit, as the order page says.
+      'Friday, November 27 to Wednesday, December 2 — Standard Shipping (3-5 business days). We will e-mail you the tracking number when it ships.',
       'View your order',
       'Questions? Write to support@ironwakesalts.com or call (614) 555-0142 (Mon-Fri 9AM-6PM EST).',
     ]);
@@ -72,7 +73,7 @@ describe('the order confirmation e-mail', () => {
         'Columbus, OH 43004',
         'United States',
         '',
-        'Estimated delivery: Saturday, November 28 (Standard Shipping, 3-5 business days). We will e-mail you the tracking number when it ships.',
+        'Estimated delivery: Friday, November 27 to Wednesday, December 2 (Standard Shipping, 3-5 business days). We will e-mail you the tracking number when it ships.',
         '',
         `Your order, its tracking and returns: ${orderPageUrl}`,
         '',
@@ -103,6 +104,13 @@ describe('the order confirmation e-mail', () => {
     expect(lines).toContain('Hi there, thank you for your order #1042. We will ship it within 1-2 business days.');
     const address = lines.slice(lines.indexOf('Shipping to') + 1, lines.indexOf('Estimated delivery'));
     expect(address).toEqual(['12 Iron Way', 'United States']);
+  });
+
+  it('estimates the delivery as the order page does, never on a weekend', async () => {
+    const order = orderRow({ paidAt: new Date('2026-11-27T20:00:00Z'), createdAt: new Date('2026-11-27T19:50:00Z') });
+    const { lines } = readMailHtml((await orderConfirmationMail(order, orderItemRows(), store, orderPageUrl)).html);
+    // Paid on a Friday: the weekend does not count (the old five calendar days said Wednesday, December 2).
+    expect(lines[lines.indexOf('Estimated delivery') + 1]).toMatch(/^Thursday, December 3 to Tuesday, December 8 — /);
   });
 
   it('names the discount code and what it took off, and free shipping as free', async () => {

@@ -1,8 +1,11 @@
 import { Section } from '@react-email/section';
+import { estimateDelivery } from '#shared/delivery.ts';
 import { formatUsd } from '#shared/money.ts';
+import { customerName, shipToLines } from '#shared/ship-to.ts';
 import {
   AmountRow,
   composeMail,
+  customerTextFooter,
   MailHeading,
   MailLayout,
   MailLines,
@@ -10,21 +13,30 @@ import {
   MailText,
   MailTitle,
   OrderPageLink,
-  orderPageTextLine,
   type StoreContact,
   SupportNote,
-  supportTextLine,
-  textSignature,
 } from '../../../lib/mail-layout.tsx';
 import type { Mail } from '../../../lib/mailer.ts';
 import type { OrderItemRow, OrderRow } from '../repo.ts';
 
-/** Five days after the order was paid (docs/product.md §9). */
-export function estimatedDelivery(order: OrderRow): Date {
-  return new Date((order.paidAt ?? order.createdAt).getTime() + 5 * 86_400_000);
-}
+/** The estimate's days (UTC dates, as shared/delivery.ts makes them). */
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'America/New_York' });
+/**
+ * When the order should arrive, by the rule its order page follows (shared/delivery.ts: handling
+ * and transit in business days from the payment): "Friday, November 27 to Wednesday, December 2".
+ */
+function deliveryDays(order: OrderRow): string {
+  const e = estimateDelivery({
+    paidAt: order.paidAt ?? order.createdAt,
+    shippedAt: null,
+    deliveredAt: null,
+    carrierEstimate: null,
+  });
+  if (e?.kind !== 'expected') return '';
+  const day = (ymd: string) => DAY.format(new Date(`${ymd}T00:00:00Z`));
+  return e.from === e.to ? day(e.from) : `${day(e.from)} to ${day(e.to)}`;
+}
 
 interface Confirmation {
   name: string;
@@ -82,11 +94,7 @@ function confirmationText(p: Confirmation): string {
     '',
     `Estimated delivery: ${p.delivery} (Standard Shipping, 3-5 business days). We will e-mail you the tracking number when it ships.`,
     '',
-    orderPageTextLine(p.orderPageUrl),
-    '',
-    supportTextLine(p.store),
-    '',
-    ...textSignature(p.store),
+    ...customerTextFooter(p.store, p.orderPageUrl),
   ].join('\n');
 }
 
@@ -106,13 +114,8 @@ export function orderConfirmationMail(
       : null,
     shipping: order.shippingCents === 0 ? 'Free' : formatUsd(order.shippingCents),
     total: formatUsd(order.totalCents),
-    address: [
-      `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim(),
-      order.shippingAddress,
-      `${order.shippingCity ?? ''}, ${order.shippingState ?? ''} ${order.shippingZip ?? ''}`.trim(),
-      'United States',
-    ].filter((l): l is string => Boolean(l && l !== ',')),
-    delivery: DAY.format(estimatedDelivery(order)),
+    address: [customerName(order), ...shipToLines(order)].filter(Boolean),
+    delivery: deliveryDays(order),
     orderPageUrl,
     store,
   };

@@ -37,7 +37,7 @@ describe('the delivered e-mail', () => {
       { text: 'support@ironwakesalts.com', href: 'mailto:support@ironwakesalts.com' },
     ]);
     expect(lines).toContain(
-      'Not what you expected? Unopened bottles can be sent back within 30 days from your order page, with free return postage.',
+      'Not what you expected? Unopened bottles can be sent back within 30 days from your order page. The return postage is on us: a prepaid label, or the postage you paid refunded with your return.',
     );
   });
 

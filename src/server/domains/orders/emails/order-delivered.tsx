@@ -1,33 +1,35 @@
-import { Button } from '@react-email/button';
 import { SHIPPING } from '#shared/constants.ts';
 import {
   composeMail,
-  MailHeading,
+  customerTextFooter,
   MailLayout,
   MailLines,
   MailText,
   MailTitle,
   OrderPageLink,
-  orderPageTextLine,
+  type ReviewLink,
+  ReviewLinks,
+  reviewLinksText,
   type StoreContact,
   SupportNote,
-  supportTextLine,
-  textSignature,
 } from '../../../lib/mail-layout.tsx';
 import type { Mail } from '../../../lib/mailer.ts';
 import type { OrderItemRow, OrderRow } from '../repo.ts';
-import { reviewButton } from './order-shipped.tsx';
 
 interface Delivered {
   name: string;
   orderId: number;
   lines: string[];
-  reviewLinks: readonly { name: string; url: string }[];
+  reviewLinks: readonly ReviewLink[];
   orderPageUrl: string;
   store: StoreContact;
 }
 
-const RETURNS_LINE = `Not what you expected? Unopened bottles can be sent back within ${SHIPPING.returnDays} days from your order page, with free return postage.`;
+/**
+ * True with either label provider (docs/decisions/0037): EasyPost's returns come with a prepaid
+ * label; the built-in slip has the shopper post the parcel, and the owner refunds the postage.
+ */
+const RETURNS_LINE = `Not what you expected? Unopened bottles can be sent back within ${SHIPPING.returnDays} days from your order page. The return postage is on us: a prepaid label, or the postage you paid refunded with your return.`;
 
 export function OrderDeliveredEmail(p: Delivered) {
   return (
@@ -37,16 +39,7 @@ export function OrderDeliveredEmail(p: Delivered) {
         Hi {p.name}, the carrier delivered order <strong>#{p.orderId}</strong>.
       </MailText>
       <MailLines lines={p.lines} />
-      {p.reviewLinks.length > 0 && (
-        <>
-          <MailHeading>How was it? Tell other athletes</MailHeading>
-          {p.reviewLinks.map((l) => (
-            <MailText key={l.url} style={{ margin: '8px 0 0' }}>
-              <Button href={l.url} style={reviewButton}>{`Review ${l.name}`}</Button>
-            </MailText>
-          ))}
-        </>
-      )}
+      <ReviewLinks heading="How was it? Tell other athletes" links={p.reviewLinks} />
       <MailText style={{ margin: '20px 0 0' }}>{RETURNS_LINE}</MailText>
       <OrderPageLink url={p.orderPageUrl} />
     </MailLayout>
@@ -61,16 +54,10 @@ function deliveredText(p: Delivered): string {
     '',
     ...p.lines,
     '',
-    ...(p.reviewLinks.length > 0
-      ? ['How was it? Tell other athletes:', ...p.reviewLinks.map((l) => `Review ${l.name}: ${l.url}`), '']
-      : []),
+    ...reviewLinksText('How was it? Tell other athletes:', p.reviewLinks),
     RETURNS_LINE,
     '',
-    orderPageTextLine(p.orderPageUrl),
-    '',
-    supportTextLine(p.store),
-    '',
-    ...textSignature(p.store),
+    ...customerTextFooter(p.store, p.orderPageUrl),
   ].join('\n');
 }
 
@@ -84,7 +71,7 @@ export function orderDeliveredMail(
   items: readonly OrderItemRow[],
   store: StoreContact,
   orderPageUrl: string,
-  reviewLinks: readonly { name: string; url: string }[],
+  reviewLinks: readonly ReviewLink[],
 ): Promise<Mail> {
   const p: Delivered = {
     name: order.firstName ?? 'there',

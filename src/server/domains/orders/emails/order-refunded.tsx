@@ -1,16 +1,14 @@
 import { formatUsd } from '#shared/money.ts';
 import {
   composeMail,
+  customerTextFooter,
   MailLayout,
   MailLines,
   MailText,
   MailTitle,
   OrderPageLink,
-  orderPageTextLine,
   type StoreContact,
   SupportNote,
-  supportTextLine,
-  textSignature,
 } from '../../../lib/mail-layout.tsx';
 import type { Mail } from '../../../lib/mailer.ts';
 import type { OrderRow } from '../repo.ts';
@@ -77,11 +75,7 @@ function refundedText(p: Refunded): string {
     ...(p.refundedInAll ? [`Refunded on this order in all: ${p.refundedInAll}.`, ''] : []),
     BANK_DAYS,
     '',
-    orderPageTextLine(p.orderPageUrl),
-    '',
-    supportTextLine(p.store),
-    '',
-    ...textSignature(p.store),
+    ...customerTextFooter(p.store, p.orderPageUrl),
   ].join('\n');
 }
 

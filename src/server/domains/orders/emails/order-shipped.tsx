@@ -1,18 +1,17 @@
-import { Button } from '@react-email/button';
 import { Link } from '@react-email/link';
 import {
   composeMail,
-  MailHeading,
+  customerTextFooter,
   MailLayout,
   MailLines,
   MailText,
   MailTitle,
   OrderPageLink,
-  orderPageTextLine,
+  type ReviewLink,
+  ReviewLinks,
+  reviewLinksText,
   type StoreContact,
   SupportNote,
-  supportTextLine,
-  textSignature,
 } from '../../../lib/mail-layout.tsx';
 import type { Mail } from '../../../lib/mailer.ts';
 import type { OrderItemRow, OrderRow } from '../repo.ts';
@@ -23,19 +22,10 @@ interface Shipped {
   lines: string[];
   /** Carrier, service and tracking number, when the order left with a label; the carrier's page when it can be followed. */
   tracking: { carrier: string | null; service: string; number: string; url: string | null } | null;
-  reviewLinks: readonly { name: string; url: string }[];
+  reviewLinks: readonly ReviewLink[];
   orderPageUrl: string;
   store: StoreContact;
 }
-
-export const reviewButton = {
-  backgroundColor: '#f0b429',
-  color: '#111',
-  fontSize: '16px',
-  fontWeight: 700,
-  padding: '10px 16px',
-  borderRadius: '6px',
-};
 
 export function OrderShippedEmail(p: Shipped) {
   return (
@@ -64,16 +54,7 @@ export function OrderShippedEmail(p: Shipped) {
         </>
       )}
       <MailText style={{ margin: 0 }}>Standard Shipping takes 3-5 business days.</MailText>
-      {p.reviewLinks.length > 0 && (
-        <>
-          <MailHeading>Tried them? Tell other athletes</MailHeading>
-          {p.reviewLinks.map((l) => (
-            <MailText key={l.url} style={{ margin: '8px 0 0' }}>
-              <Button href={l.url} style={reviewButton}>{`Review ${l.name}`}</Button>
-            </MailText>
-          ))}
-        </>
-      )}
+      <ReviewLinks heading="Tried them? Tell other athletes" links={p.reviewLinks} />
       <OrderPageLink url={p.orderPageUrl} />
     </MailLayout>
   );
@@ -93,18 +74,8 @@ function shippedText(p: Shipped): string {
     ...(p.tracking?.url ? [`Track your parcel: ${p.tracking.url}`] : []),
     'Standard Shipping takes 3-5 business days.',
     '',
-    ...(p.reviewLinks.length > 0
-      ? [
-          'Once you have tried them, tell other athletes what you think:',
-          ...p.reviewLinks.map((l) => `Review ${l.name}: ${l.url}`),
-          '',
-        ]
-      : []),
-    orderPageTextLine(p.orderPageUrl),
-    '',
-    supportTextLine(p.store),
-    '',
-    ...textSignature(p.store),
+    ...reviewLinksText('Once you have tried them, tell other athletes what you think:', p.reviewLinks),
+    ...customerTextFooter(p.store, p.orderPageUrl),
   ].join('\n');
 }
 
@@ -118,7 +89,7 @@ export function orderShippedMail(
   items: readonly OrderItemRow[],
   store: StoreContact,
   orderPageUrl: string,
-  reviewLinks: readonly { name: string; url: string }[] = [],
+  reviewLinks: readonly ReviewLink[] = [],
 ): Promise<Mail> {
   const p: Shipped = {
     name: order.firstName ?? 'there',

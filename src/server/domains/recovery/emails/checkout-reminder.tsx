@@ -100,12 +100,13 @@ export interface ReminderCheckout {
 
 /**
  * The one reminder of a checkout left at the payment step: its items and total, a button that
- * brings it back, the support note and an unsubscribe link; `List-Unsubscribe` (with one-click,
- * RFC 8058) points at the unsubscribe call.
+ * brings it back, the support note and an unsubscribe link. `List-Unsubscribe` names the same
+ * unsubscribe page: a reader without one-click opens it and finds the button; RFC 8058's one-click
+ * POST to it unsubscribes.
  */
 export function checkoutReminderMail(
   c: ReminderCheckout,
-  links: { restoreUrl: string; unsubscribeUrl: string; oneClickUrl: string },
+  links: { restoreUrl: string; unsubscribeUrl: string },
   store: StoreContact,
 ): Promise<Mail> {
   const p: ReminderProps = {
@@ -128,7 +129,7 @@ export function checkoutReminderMail(
     text: checkoutReminderText(p),
     html: <CheckoutReminderEmail {...p} />,
     headers: {
-      'List-Unsubscribe': `<${links.oneClickUrl}>`,
+      'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   });

@@ -1,16 +1,14 @@
 import {
   composeMail,
+  customerTextFooter,
   MailHeading,
   MailLayout,
   MailLines,
   MailText,
   MailTitle,
   OrderPageLink,
-  orderPageTextLine,
   type StoreContact,
   SupportNote,
-  supportTextLine,
-  textSignature,
 } from '../../../lib/mail-layout.tsx';
 import type { Mail } from '../../../lib/mailer.ts';
 
@@ -51,11 +49,7 @@ function returnMail(f: ReturnMailFacts, m: { subject: string; title: string; par
     ...f.lines,
     '',
     ...(m.after ?? []).flatMap((p) => [p, '']),
-    orderPageTextLine(f.orderPageUrl),
-    '',
-    supportTextLine(f.store),
-    '',
-    ...textSignature(f.store),
+    ...customerTextFooter(f.store, f.orderPageUrl),
   ].join('\n');
   return composeMail({ to: f.to, subject: m.subject, text, html });
 }

@@ -1,5 +1,6 @@
 import { toast } from '../../ui/toast.tsx';
 
+/** Puts `text` on the clipboard and says so; where the browser refuses, says to select it instead. */
 export async function copyText(text: string, what: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

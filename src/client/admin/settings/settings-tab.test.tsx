@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StoreSettings } from '#shared/settings.ts';
+import { snapshot } from '../../ui/toast-store.ts';
+import { makeAdminQueryClient } from '../session/admin-query-client.ts';
+import { SettingsTab } from './settings-tab.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const SETTINGS: StoreSettings = {
+  shippingRate: '3.91',
+  freeShippingOver: null,
+  supportEmail: 'help@ironwake.test',
+  supportPhone: '+1 614 555 0100',
+  ownerEmail: null,
+  reminderDelayHours: null,
+  updatedAt: '2026-03-01T00:00:00.000Z',
+  updatedBy: null,
+};
+
+/** GET answers the settings; PUT answers `put`. */
+function serve(put: { status: number; body: unknown }) {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+    init?.method === 'PUT'
+      ? new Response(JSON.stringify(put.body), { status: put.status })
+      : new Response(JSON.stringify(SETTINGS)),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+const puts = (fetchMock: ReturnType<typeof serve>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)));
+
+async function renderTab() {
+  render(
+    <QueryClientProvider client={makeAdminQueryClient(() => {})}>
+      <SettingsTab />
+    </QueryClientProvider>,
+  );
+  return within(await screen.findByRole('form', { name: 'Store settings' }));
+}
+
+/** The texts a control is described by, in order (its hint, then its error). */
+const describedBy = (el: HTMLElement) =>
+  String(el.getAttribute('aria-describedby'))
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent);
+
+describe('the Settings tab', () => {
+  it('refuses what the shared rules refuse beside the field, with its hint, focused, and sends nothing', async () => {
+    const fetchMock = serve({ status: 200, body: SETTINGS });
+    const form = await renderTab();
+    const email = form.getByLabelText(/^Support e-mail/);
+    fireEvent.change(email, { target: { value: 'not an address' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save Settings' }));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(email)).toEqual(['Shown in the shop, the footer and every e-mail', 'Enter an e-mail address']);
+    expect(document.activeElement).toBe(email);
+    expect(puts(fetchMock)).toEqual([]);
+  });
+
+  it('sends the reminder delay as hours, and shows the server’s field errors on their fields', async () => {
+    const fetchMock = serve({
+      status: 400,
+      body: {
+        message: 'The settings are not valid',
+        code: 'validation',
+        fieldErrors: { reminderDelayHours: ['The reminder delay must be between 1 and 48 hours'] },
+      },
+    });
+    const form = await renderTab();
+    const delay = form.getByLabelText(/^Remind shoppers/);
+    fireEvent.change(delay, { target: { value: '24' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save Settings' }));
+
+    await waitFor(() => expect(delay.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(delay).at(-1)).toBe('The reminder delay must be between 1 and 48 hours');
+    expect(puts(fetchMock)).toEqual([
+      {
+        shippingRate: '3.91',
+        freeShippingOver: null,
+        supportEmail: 'help@ironwake.test',
+        supportPhone: '+1 614 555 0100',
+        ownerEmail: null,
+        reminderDelayHours: 24,
+      },
+    ]);
+    expect(snapshot()[0]).toMatchObject({ title: 'Save Failed' });
+  });
+});
