@@ -60,6 +60,7 @@ import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/noti
 import { guardAdminScope } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerClientNetwork } from './plugins/client-network.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSeo } from './plugins/seo.ts';
 import { registerSsr, type SsrMode } from './plugins/ssr.ts';
@@ -362,7 +363,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandler(app);
   await registerSecurity(app, config, { dev: ssr === 'dev' });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  registerClientNetwork(app);
+  await app.register(rateLimit, { global: false, keyGenerator: (req) => req.network });
   await app.register(cookie);
   // Before every route: the API description is made from the routes registered after it.
   if (config.apiDocs) await registerOpenApi(app);

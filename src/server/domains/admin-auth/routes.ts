@@ -15,7 +15,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/login', { schema: { body: LoginBodySchema } }, async (req, reply) => {
     checkOrigin(app.config, req);
     const { token, username, device } = await auth.login(req.body.username, req.body.password, {
-      ip: req.ip,
+      network: req.network,
       userAgent: req.headers['user-agent'],
       deviceToken: req.cookies[deviceCookie],
     });

@@ -25,7 +25,8 @@ interface Options {
 
 /** Where a sign-in attempt comes from. */
 export interface SignInClient {
-  ip: string;
+  /** The client's network (src/server/lib/network.ts): what the per-address limit counts. */
+  network: string;
   userAgent: string | undefined;
   /** The trusted-device cookie the browser sent, if any. */
   deviceToken: string | undefined;
@@ -120,7 +121,7 @@ export function createAdminAuthService(db: Database, opts: Options) {
       const device = await trustedDevice(client.deviceToken, username);
       const admission =
         (device ? await admitFromDevice(db, device) : null) ??
-        (await admitFromAddress(db, opts.loginPer15Min, username, client.ip));
+        (await admitFromAddress(db, opts.loginPer15Min, username, client.network));
       const user = await repo.selectUserByName(db, username);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) throw new AppError('unauthorized', 'Invalid username or password');

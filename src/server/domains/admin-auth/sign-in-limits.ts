@@ -24,8 +24,8 @@ export interface Admission {
  *   is guarded: only an address's first attempt of its window is checked. A stranger's guesses
  *   thus never keep the owner out, and a guesser gets one try per address per window.
  */
-export async function admitFromAddress(db: Tx, limit: number, username: string, ip: string): Promise<Admission> {
-  const ipKey = `login:ip:${ip}`;
+export async function admitFromAddress(db: Tx, limit: number, username: string, network: string): Promise<Admission> {
+  const ipKey = `login:ip:${network}`;
   const userKey = `login:user:${username.toLowerCase()}`;
   const byIp = await hitBucket(db, ipKey, LOGIN_WINDOW_MS);
   if (byIp.count > limit) {

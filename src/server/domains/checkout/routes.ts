@@ -4,7 +4,6 @@ import { CompleteOrderBodySchema, PaymentParamsSchema, ShippingBodySchema, Start
 import { ApplyDiscountBodySchema } from '#shared/discounts-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../lib/buyer-session.ts';
-import { networkOf } from '../../lib/network.ts';
 
 /** The shopper's checkout: start it, keep its hold while the page is open, its shipping details and discount code, complete its payment. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +17,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { sessionId, analyticsSessionId } = req.body;
-      return reply.status(201).send(await checkout.startCheckout(sessionId, { holder: networkOf(req.ip), analyticsSessionId }));
+      return reply.status(201).send(await checkout.startCheckout(sessionId, { holder: req.network, analyticsSessionId }));
     },
   );
 
@@ -31,7 +30,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return checkout.renewHold(req.params.paymentIntentId, sessionOf(req), networkOf(req.ip));
+      return checkout.renewHold(req.params.paymentIntentId, sessionOf(req), req.network);
     },
   );
 
@@ -44,7 +43,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { paymentIntentId, sessionId, ...fields } = req.body;
-      return checkout.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields, networkOf(req.ip));
+      return checkout.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields, req.network);
     },
   );
 
@@ -54,7 +53,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: PaymentParamsSchema, body: ApplyDiscountBodySchema } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return checkout.applyDiscount(req.params.paymentIntentId, sessionOf(req), req.body.code, networkOf(req.ip));
+      return checkout.applyDiscount(req.params.paymentIntentId, sessionOf(req), req.body.code, req.network);
     },
   );
   app.delete('/api/checkout/:paymentIntentId/discount', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {

@@ -17,7 +17,7 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/order-status/lookup', { schema: { body: OrderLookupBodySchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return status.lookup(req.body.orderNumber, req.body.email, req.ip);
+    return status.lookup(req.body.orderNumber, req.body.email, req.network);
   });
 
   app.post(

@@ -126,9 +126,9 @@ export function createOrderStatusService(d: {
      * POST /api/order-status/lookup: the page's token when the number and the e-mail address are a
      * paid order's, else the one "not found" whatever did not match.
      */
-    async lookup(orderNumber: number, email: string, ip: string): Promise<{ token: string }> {
+    async lookup(orderNumber: number, email: string, network: string): Promise<{ token: string }> {
       const message = 'Too many order lookups.';
-      await throttle(d.db, [`order-lookup:ip:${ip}`], d.limits.lookupsPerIpPerHour, HOUR_MS, message);
+      await throttle(d.db, [`order-lookup:ip:${network}`], d.limits.lookupsPerIpPerHour, HOUR_MS, message);
       await throttle(d.db, [`order-lookup:email:${hashed(email)}`], d.limits.lookupsPerEmailPerHour, HOUR_MS, message);
       const order =
         Number.isSafeInteger(orderNumber) && orderNumber <= 2_147_483_647 ? await orders.byId(orderNumber) : undefined;

@@ -24,13 +24,13 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // Sends a code to the address; 202 and the same body for any address (docs/decisions/0021).
   app.post('/api/reviews/verify-purchase', { schema: { body: VerifyPurchaseBodySchema } }, async (req, reply) =>
-    reply.status(202).send(await reviews.verifyPurchase(req.body.email, req.body.productId, req.ip)),
+    reply.status(202).send(await reviews.verifyPurchase(req.body.email, req.body.productId, req.network)),
   );
   app.post('/api/reviews/verify-code', { schema: { body: VerifyCodeBodySchema } }, async (req) =>
-    reviews.verifyCode(req.body.email, req.body.productId, req.body.code, req.ip),
+    reviews.verifyCode(req.body.email, req.body.productId, req.body.code, req.network),
   );
   app.post('/api/reviews', { schema: { body: CreateReviewBodySchema } }, async (req, reply) =>
-    reply.status(201).send(await reviews.submit(req.body, req.ip)),
+    reply.status(201).send(await reviews.submit(req.body, req.network)),
   );
 };
 

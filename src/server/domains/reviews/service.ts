@@ -65,10 +65,10 @@ export function createReviewsService(d: Deps) {
     await notifier.publish(REVIEWS_CHANNEL);
   };
   const figuresOf = async (productId: number) => (await figures.get()).get(productId) ?? { total: 0, average: 0 };
-  const limit = (ip: string, email: string) =>
+  const limit = (network: string, email: string) =>
     throttle(
       db,
-      [`reviews:ip:${ip}`, `reviews:email:${email.toLowerCase()}`],
+      [`reviews:ip:${network}`, `reviews:email:${email.toLowerCase()}`],
       d.limits.perHour,
       HOUR,
       'Too many review requests.',
@@ -96,14 +96,14 @@ export function createReviewsService(d: Deps) {
     },
 
     /** POST /api/reviews/verify-purchase: e-mails a code; the answer is the same for every address. */
-    async verifyPurchase(email: string, productId: number, ip: string): Promise<CodeSent> {
-      await verification.sendCode(email, await activeProduct(productId), ip);
+    async verifyPurchase(email: string, productId: number, network: string): Promise<CodeSent> {
+      await verification.sendCode(email, await activeProduct(productId), network);
       return { sent: true };
     },
 
     /** POST /api/reviews/verify-code: for the right code, whether this address bought the product. */
-    async verifyCode(email: string, productId: number, code: string, ip: string): Promise<CodeVerdict> {
-      await limit(ip, email);
+    async verifyCode(email: string, productId: number, code: string, network: string): Promise<CodeVerdict> {
+      await limit(network, email);
       await verification.checkCode(email, productId, code);
       if ((await orders.purchaseOf(email, productId)) === undefined) return { canReview: false };
       return { canReview: true, verificationToken: verification.verifiedToken(email, productId) };
@@ -116,8 +116,8 @@ export function createReviewsService(d: Deps) {
      * Stored verified and pending. The token proves the address; the purchase is checked again
      * here, whatever the browser said.
      */
-    async submit(body: CreateReviewBody, ip: string): Promise<{ success: true; id: number }> {
-      await limit(ip, body.customerEmail);
+    async submit(body: CreateReviewBody, network: string): Promise<{ success: true; id: number }> {
+      await limit(network, body.customerEmail);
       await activeProduct(body.productId);
       if (!verification.tokenAllows(body.verificationToken, body.customerEmail, body.productId)) {
         throw new AppError('forbidden', TOKEN_REFUSED);

@@ -48,9 +48,9 @@ export function createReviewVerification(d: VerificationDeps) {
      * E-mails a new code to the address, whoever owns it and whatever it bought: the caller learns
      * nothing but that a code was sent. Limited per address and per client address.
      */
-    async sendCode(email: string, product: { id: number; name: string }, ip: string): Promise<void> {
+    async sendCode(email: string, product: { id: number; name: string }, network: string): Promise<void> {
       const message = 'Too many verification codes requested.';
-      await throttle(db, [`review-codes:ip:${ip}`], d.limits.codesPerIpPerHour, HOUR, message);
+      await throttle(db, [`review-codes:ip:${network}`], d.limits.codesPerIpPerHour, HOUR, message);
       await throttle(db, [`review-codes:email:${normal(email)}`], d.limits.codesPerEmailPerHour, HOUR, message);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const mail = await reviewCodeMail(email.trim(), code, product.name, CODE_MINUTES, d.store);
