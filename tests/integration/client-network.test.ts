@@ -134,20 +134,28 @@ const LIMITS: [string, (remoteAddress: string) => Promise<{ statusCode: number }
   [
     'holds',
     (remoteAddress) =>
-      t.app.inject({ method: 'POST', url: `/api/checkout/${PI}/hold`, remoteAddress, headers: { 'x-session-id': 'session-1-abc' } }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/checkout/${PI}/hold`,
+        remoteAddress,
+        headers: { 'x-session-id': 'session-1-abc' },
+      }),
   ],
 ];
 
 describe('per-address limits', () => {
-  it.each(LIMITS)('%s: a new IPv6 address of the same /64 for each request meets the limit of one address', async (_name, call) => {
-    const next = network();
-    const seen: number[] = [];
-    for (let i = 0; i < LIMIT + 2; i++) seen.push((await call(next())).statusCode);
-    expect(seen.slice(0, LIMIT)).not.toContain(429);
-    expect(seen.slice(LIMIT)).toEqual([429, 429]);
-    // Another /64 is another network.
-    expect((await call(network()())).statusCode).not.toBe(429);
-  });
+  it.each(LIMITS)(
+    '%s: a new IPv6 address of the same /64 for each request meets the limit of one address',
+    async (_name, call) => {
+      const next = network();
+      const seen: number[] = [];
+      for (let i = 0; i < LIMIT + 2; i++) seen.push((await call(next())).statusCode);
+      expect(seen.slice(0, LIMIT)).not.toContain(429);
+      expect(seen.slice(LIMIT)).toEqual([429, 429]);
+      // Another /64 is another network.
+      expect((await call(network()())).statusCode).not.toBe(429);
+    },
+  );
 
   it('counts an IPv4 address written as an IPv4-mapped IPv6 address as that IPv4 address', async () => {
     const [, lookup] = LIMITS[1] ?? [];
