@@ -306,7 +306,10 @@ describe('GET /api/admin/customers/export.csv', () => {
       ],
       ['comma@example.com', 'Lee, Jr. "Ace"', '1', '22.90', '2026-01-10T00:00:00.000Z', '2026-01-10T00:00:00.000Z', '0'],
     ]);
-    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
+    expect(res.body.split('\r\n')[0]).toBe(
+      '"Email","Name","Orders","Total spent","First order (UTC)","Last order (UTC)","Test orders"',
+    );
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"")","2","32.90",`);
     expect((await exported('?q=comma')).rows.slice(1).map((r) => r[0])).toEqual(['comma@example.com']);
   });
 

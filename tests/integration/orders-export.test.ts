@@ -52,6 +52,41 @@ describe('GET /api/orders/export.csv', () => {
     expect(cell('Payment method')).toBe('card');
   });
 
+  it('quotes every cell, and a name a spreadsheet would run arrives as text', async () => {
+    const semicolon = shopper(t.app);
+    await semicolon.add(5, 1);
+    const first = secretOf((await semicolon.checkout()).json().checkoutUrl);
+    await semicolon.ship(first.paymentIntentId, { firstName: 'Ann;=1+2', lastName: '@SUM(1+1)', phone: '+1 555 0100' });
+    await semicolon.pay(first.secret);
+    const minus = shopper(t.app);
+    await minus.add(5, 1);
+    const second = secretOf((await minus.checkout()).json().checkoutUrl);
+    await minus.ship(second.paymentIntentId, { firstName: '-2+3', lastName: 'Lee' });
+    await minus.pay(second.secret);
+    // The form refuses tabs; a row written before that rule, or by hand, may still hold one.
+    const base = { sessionId: 'session-tab', subtotalCents: 1000, totalCents: 1391, shippingCents: 391, expiresAt: new Date() };
+    await t.app.database.db
+      .insert(orders)
+      .values({ ...base, status: 'paid', paidAt: new Date(), firstName: '\t=1+2', lastName: 'Tab', email: 'tab@example.com' });
+
+    const { res, rows } = await exported();
+    for (const cell of ['"Ann;=1+2"', `"'@SUM(1+1)"`, `"'+1 555 0100"`, `"'-2+3"`, `"'\t=1+2"`]) {
+      expect(res.body).toContain(`,${cell},`);
+    }
+    // Every cell is quoted: what is left after taking out the quoted cells is only the separators.
+    const quotedCell = /"(?:[^"]|"")*"/g;
+    const unquoted = res.body.split('\r\n').filter((line) => !/^,*$/.test(line.replace(quotedCell, '')));
+    expect(unquoted).toEqual([]);
+    const [header, ...lines] = rows;
+    const name = (id: string) => {
+      const line = lines.find((l) => l.includes(id));
+      return [line?.[header?.indexOf('First name') ?? -1], line?.[header?.indexOf('Last name') ?? -1]];
+    };
+    expect(name(first.paymentIntentId)).toEqual(['Ann;=1+2', "'@SUM(1+1)"]);
+    expect(name(second.paymentIntentId)).toEqual(["'-2+3", 'Lee']);
+    expect(name('tab@example.com')).toEqual(["'\t=1+2", 'Tab']);
+  });
+
   it('takes a period of days and a status, and leaves out checkouts that were never paid', async () => {
     await t.app.database.db.execute(sql`delete from orders`);
     const base = { sessionId: 'session-x', subtotalCents: 1000, totalCents: 1391, shippingCents: 391, expiresAt: new Date() };
