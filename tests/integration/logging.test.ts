@@ -24,6 +24,7 @@ interface LogEntry {
 async function loggedStore(
   use: (base: string) => Promise<void>,
   prepare?: (database: DatabaseHandle) => Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<string> {
   const port = await freePort();
   const pgDb = process.env.TEST_DB === 'pg' ? await createPgDatabase() : undefined;
@@ -47,6 +48,7 @@ async function loggedStore(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -138,6 +140,42 @@ describe('the log', () => {
       'OrderApiSignature66',
     ]) {
       expect(out).not.toContain(secret);
+    }
+  }, 90_000);
+
+  it("keeps the customers' e-mail addresses and names the owner searches for out", async () => {
+    const publicUrl = 'http://store.test';
+    const out = await loggedStore(
+      async (base) => {
+        const signIn = await fetch(`${base}/api/admin/login`, {
+          ...json({ username: 'owner', password: 'correct-horse-battery' }),
+          headers: { 'content-type': 'application/json', origin: publicUrl },
+        });
+        expect(signIn.status).toBe(200);
+        const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+        for (const url of [
+          '/api/orders?q=Zebulon.Private%40example.com',
+          '/api/orders?status=paid&q=Zebulon%20Quartermain',
+          '/api/admin/customers?q=zebulon.private%40example.com&limit=50',
+          '/api/admin/customers?q=Quartermain',
+          '/api/admin/customers/export.csv?q=Zebulon+Quartermain',
+          '/api/admin/customers/orders?email=zebulon.private%40example.com',
+          '/api/admin/reviews?q=Zebulon',
+        ]) {
+          expect((await fetch(`${base}${url}`, { headers: { cookie, origin: publicUrl } })).status, url).toBe(200);
+        }
+      },
+      undefined,
+      { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'correct-horse-battery', PUBLIC_URL: publicUrl },
+    );
+    const urls = entriesOf(out).flatMap((e) => (e.req ? [e.req.url] : []));
+    expect(urls).toContain('/api/orders?q=[redacted]');
+    expect(urls).toContain('/api/orders?status=paid&q=[redacted]');
+    expect(urls).toContain('/api/admin/customers?q=[redacted]&limit=50');
+    expect(urls).toContain('/api/admin/customers/orders?email=[redacted]');
+    expect(urls).toContain('/api/admin/reviews?q=[redacted]');
+    for (const detail of ['zebulon', 'quartermain', 'private%40', 'private@']) {
+      expect(out.toLowerCase()).not.toContain(detail);
     }
   }, 90_000);
 

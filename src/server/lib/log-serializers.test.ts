@@ -34,6 +34,25 @@ describe('the log keeps', () => {
     expect(redactKeys('/api/orders/1042/timeline')).toBe('/api/orders/1042/timeline');
   });
 
+  it("customers' e-mail addresses and names out of the admin's searches", () => {
+    expect(redactKeys('/api/orders?q=dana&status=paid')).toBe('/api/orders?q=[redacted]&status=paid');
+    expect(redactKeys('/api/admin/customers?limit=50&q=Dana%20Lee')).toBe('/api/admin/customers?limit=50&q=[redacted]');
+    expect(redactKeys('/api/admin/customers/orders?email=dana.lee%40example.com&cursor=12')).toBe(
+      '/api/admin/customers/orders?email=[redacted]&cursor=12',
+    );
+    expect(redactKeys('/api/admin/reviews?status=pending&q=Robin+Stone#top')).toBe(
+      '/api/admin/reviews?status=pending&q=[redacted]#top',
+    );
+    // Repeated, or with the name spelled in percent-escapes: the server reads each as `q` or `email`.
+    expect(redactKeys('/api/admin/customers?q=a&q=b')).toBe('/api/admin/customers?q=[redacted]&q=[redacted]');
+    expect(redactKeys('/api/admin/customers?%71=dana&e%6Dail=dana%40example.com')).toBe(
+      '/api/admin/customers?%71=[redacted]&e%6Dail=[redacted]',
+    );
+    // Other parameters, and names that only contain the words, are kept.
+    expect(redactKeys('/api/orders?status=paid&faq=1&emails=2&qq=3')).toBe('/api/orders?status=paid&faq=1&emails=2&qq=3');
+    expect(redactKeys('/api/admin/customers?q=&limit=5')).toBe('/api/admin/customers?q=&limit=5');
+  });
+
   it('a failed statement’s SQL, code and constraint, never its values or the failing row', () => {
     const cause = pgError('new row for relation "orders" violates check constraint "orders_zip"', {
       code: '23514',

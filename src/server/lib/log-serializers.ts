@@ -3,7 +3,7 @@
  * secret, a review link's or an order page's token is a key: whoever holds one can see that cart or
  * that checkout (ADR 0004, 0009), review as that buyer (ADR 0021) or open that order's page and
  * ask for its return (ADR 0038), so it never reaches the log, in a URL or an
- * error. A database error keeps what helps to fix it (its kind, the
+ * error; nor do the e-mail addresses and names the owner searches for. A database error keeps what helps to fix it (its kind, the
  * statement without its values, PostgreSQL's code, table, column and constraint) and drops what
  * carries a customer's data: the statement's parameters and PostgreSQL's `detail` ("Failing row
  * contains (…)", "Key (email)=(…)").
@@ -20,15 +20,36 @@ const REVIEW_TOKEN = /([?&]review=)[^&#\s]*/g;
  */
 const ORDER_TOKEN = /(\/orders\/|\/order-status\/|\/recover\/|\/unsubscribe\/)(?!lookup\b)[A-Za-z0-9_%-]+\.[A-Za-z0-9_%-]+/g;
 const EMAIL = /[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g;
+/**
+ * The owner's searches (`q=`) and a customer's orders (`email=`) carry a customer's e-mail address
+ * or name: personal data, not something to keep for the log's weeks. A query parameter is found by
+ * its name as the server reads it (decoded), so `%71=` is redacted like `q=`.
+ */
+const PERSONAL_PARAMS = new Set(['q', 'email']);
+const QUERY_PARAM = /([?&])([^=&#\s]*)=([^&#\s]+)/g;
 
-/** Payment ids (and client secrets with them), cart session ids and other client secrets, replaced by a marker. */
+function paramName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Payment ids (and client secrets with them), cart session ids and other client secrets, and the
+ * values of `q` and `email` query parameters, replaced by a marker.
+ */
 export function redactKeys(text: string): string {
   return text
     .replace(PAYMENT_ID, 'pi_[redacted]')
     .replace(SESSION_ID, 'session-[redacted]')
     .replace(CLIENT_SECRET, '_secret_[redacted]')
     .replace(REVIEW_TOKEN, '$1[redacted]')
-    .replace(ORDER_TOKEN, '$1[redacted]');
+    .replace(ORDER_TOKEN, '$1[redacted]')
+    .replace(QUERY_PARAM, (param: string, sep: string, name: string) =>
+      PERSONAL_PARAMS.has(paramName(name)) ? `${sep}${name}=[redacted]` : param,
+    );
 }
 
 /** PostgreSQL's fields that name things rather than hold values. */
