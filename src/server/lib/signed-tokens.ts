@@ -10,6 +10,17 @@ export type Claims = Record<string, unknown> & { exp: number };
 const MAX_LENGTH = 1024;
 const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest();
 
+/**
+ * The bytes of a base64url part written exactly as `toString('base64url')` writes them, else null.
+ * Node's decoder is lenient: it drops the last character's unused bits, accepts `=`, `+` and `/`,
+ * and skips characters outside the alphabet, so many strings decode to one signature. A token has
+ * one spelling, or anything keyed by its text (a log search, a list of used links) is sidestepped.
+ */
+function canonicalBytes(part: string): Buffer | null {
+  const bytes = Buffer.from(part, 'base64url');
+  return bytes.toString('base64url') === part ? bytes : null;
+}
+
 export function createTokenSigner(secret: Buffer) {
   return {
     sign(claims: Record<string, unknown>, ttlMs: number, now = Date.now()): string {
@@ -22,12 +33,14 @@ export function createTokenSigner(secret: Buffer) {
       if (token.length > MAX_LENGTH) return null;
       const [payload, signature, extra] = token.split('.');
       if (!payload || !signature || extra !== undefined) return null;
-      const given = Buffer.from(signature, 'base64url');
+      const given = canonicalBytes(signature);
+      const json = canonicalBytes(payload);
+      if (!given || !json) return null;
       const expected = mac(secret, payload);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       let claims: unknown;
       try {
-        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+        claims = JSON.parse(json.toString('utf8'));
       } catch {
         return null;
       }
