@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { multiLine, passwordText, REQUIRED, requiredLine, singleLine, TEXT_MESSAGES } from './validation.ts';
 
+/** A character's code points, for a failing assertion's label. */
+const codePoints = (s: string) => [...s].map((c) => `U+${c.codePointAt(0)?.toString(16).padStart(4, '0')}`).join(' ');
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);
 
@@ -44,6 +46,40 @@ describe('text fields', () => {
     }
   });
 
+  it('refuse zero-width characters and direction marks, which make a name read as another', () => {
+    // "Da\u200bna" shows as "Dana"; a mark turns the direction of what follows it.
+    for (const c of ['\u200b', '\ufeff']) {
+      expect(messages(name.safeParse(`Da${c}na`)), codePoints(c)).toEqual([TEXT_MESSAGES.invisible]);
+      expect(messages(review.safeParse(`Go${c}od`)), codePoints(c)).toEqual([TEXT_MESSAGES.invisible]);
+    }
+    // At either end, trimming takes the byte order mark away with the spaces.
+    expect(name.safeParse('\ufeffDana\ufeff').data).toBe('Dana');
+    for (const c of ['\u200e', '\u200f', '\u061c']) {
+      expect(messages(name.safeParse(`invoice${c}fdp.exe`)), codePoints(c)).toEqual([TEXT_MESSAGES.bidi]);
+      expect(messages(review.safeParse(`Good${c}`)), codePoints(c)).toEqual([TEXT_MESSAGES.bidi]);
+    }
+  });
+
+  it('refuse a joiner where it joins nothing, and keep it where a script or an emoji needs it', () => {
+    for (const c of ['\u200c', '\u200d']) {
+      expect(messages(name.safeParse(`Da${c}na`)), codePoints(c)).toEqual([TEXT_MESSAGES.invisible]);
+      expect(messages(name.safeParse(`${c}Dana`)), codePoints(c)).toEqual([TEXT_MESSAGES.invisible]);
+      expect(messages(review.safeParse(`Good ${c}stuff`)), codePoints(c)).toEqual([TEXT_MESSAGES.invisible]);
+    }
+    // Persian's non-joiner, Devanagari's half form, emoji sequences (a family, a flag, a skin tone).
+    for (const v of ['می\u200cخواهم', 'क्\u200dष', '👨\u200d👩\u200d👧', '🏳\ufe0f\u200d🌈', '🏃🏽\u200d♀\ufe0f']) {
+      expect(name.safeParse(v).data, codePoints(v)).toBe(v);
+      expect(review.safeParse(v).data, codePoints(v)).toBe(v);
+    }
+  });
+
+  it('refuse the Unicode line and paragraph separators in one line, and make them line ends in several', () => {
+    for (const c of ['\u2028', '\u2029']) {
+      expect(messages(name.safeParse(`Dana${c}Lee`)), codePoints(c)).toEqual([TEXT_MESSAGES.lineBreak]);
+      expect(review.safeParse(`Line one${c}Line two`).data, codePoints(c)).toBe('Line one\nLine two');
+    }
+  });
+
   it('say "Required" for a missing or blank field, "Must be text" for a number, and bound the length', () => {
     expect(messages(name.safeParse(undefined))).toEqual([REQUIRED]);
     expect(messages(name.safeParse('   '))).toEqual([REQUIRED]);
@@ -57,9 +93,10 @@ describe('text fields', () => {
 describe('passwords', () => {
   const password = passwordText(20);
 
-  it('are kept exactly as typed, spaces and bidi characters included', () => {
+  it('are kept exactly as typed, spaces, bidi and zero-width characters included', () => {
     expect(password.safeParse('  horse battery  ').data).toBe('  horse battery  ');
     expect(password.safeParse('abc\u202edef').success).toBe(true);
+    expect(password.safeParse('abc\u200b\u200edef\ufeff').success).toBe(true);
   });
 
   it('refuse NUL, control characters, line breaks and unpaired surrogates, and stay bounded', () => {

@@ -7,8 +7,10 @@ export { REQUIRED };
 /*
  * Text that reaches the database, the admin's screens, e-mails and labels. PostgreSQL refuses NUL
  * (a 500 before these rules); other control characters, unpaired surrogates (stored as U+FFFD by
- * the UTF-8 encoders, so not what was sent) and bidi overrides (which make a name or an address read
- * differently from what it is) have no place in a form field. Every field is bounded too.
+ * the UTF-8 encoders, so not what was sent), bidi overrides and direction marks (which make a name
+ * or an address read differently from what it is) and zero-width characters (which make two names
+ * that read alike differ, or hide a word from a search) have no place in a form field. Every field
+ * is bounded too.
  */
 
 /** C0 and C1 controls and DEL, except tab and newline (checked apart, by the kind of field). */
@@ -17,26 +19,48 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const TAB_OR_NEWLINE = /[\t\n]/;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-/** Bidi embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Bidi embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the invisible
+ * direction marks (left-to-right U+200E, right-to-left U+200F, Arabic letter U+061C).
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+/** The zero-width space (U+200B) and zero-width no-break space, the byte order mark (U+FEFF). */
+const ZERO_WIDTH = /[\u200b\ufeff]/;
+/**
+ * The zero-width non-joiner and joiner (U+200C, U+200D) shape Persian and Indic words and emoji
+ * sequences (a family, a flag), so they are kept after a mark (a virama, an emoji's variation
+ * selector), an emoji or a letter of a joining script; anywhere else they join nothing and only hide
+ * (`Da<U+200D>na` reads "Dana").
+ */
+const STRAY_JOINER =
+  /(?<![\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}])[\u200c\u200d]/u;
+/** The Unicode line and paragraph separators: line ends that the line-end rules would not see. */
+const LINE_SEPARATOR = /[\u2028\u2029]/;
 
 export const TEXT_MESSAGES = {
   control: 'Must not contain control characters',
   lineBreak: 'Must be a single line, without tabs',
   surrogate: 'Must not contain invalid Unicode characters',
   bidi: 'Must not contain text-direction control characters',
+  invisible: 'Must not contain invisible characters',
 } as const;
 
 const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
 /** A missing field reads "Required" (docs/product.md §5); a number or an object where text belongs says so. */
 const text = () => z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Must be text') });
 
-function clean(s: z.ZodString, multiLine: boolean, bidi: boolean): z.ZodString {
+/** `shown`: text that people read (every field but a password), where what it looks like must be what it is. */
+function clean(s: z.ZodString, multiLine: boolean, shown: boolean): z.ZodString {
   let checked = s
     .refine((v) => !CONTROL.test(v), TEXT_MESSAGES.control)
     .refine((v) => !LONE_SURROGATE.test(v), TEXT_MESSAGES.surrogate);
   if (!multiLine) checked = checked.refine((v) => !TAB_OR_NEWLINE.test(v), TEXT_MESSAGES.lineBreak);
-  if (bidi) checked = checked.refine((v) => !BIDI_CONTROL.test(v), TEXT_MESSAGES.bidi);
+  if (shown) {
+    if (!multiLine) checked = checked.refine((v) => !LINE_SEPARATOR.test(v), TEXT_MESSAGES.lineBreak);
+    checked = checked
+      .refine((v) => !BIDI_CONTROL.test(v), TEXT_MESSAGES.bidi)
+      .refine((v) => !ZERO_WIDTH.test(v) && !STRAY_JOINER.test(v), TEXT_MESSAGES.invisible);
+  }
   return checked;
 }
 
@@ -50,13 +74,14 @@ export const singleLine = (max: number, tooLong = tooLongMessage(max)) => clean(
 export const requiredLine = (max: number, tooLong = tooLongMessage(max)) => singleLine(max, tooLong).min(1, REQUIRED);
 
 /**
- * Text of several lines (a review, a product description): Windows and old Mac line ends become
- * `\n`; tabs and newlines are kept, every other control character is refused.
+ * Text of several lines (a review, a product description): Windows and old Mac line ends and the
+ * Unicode line and paragraph separators become `\n`; tabs and newlines are kept, every other control
+ * character is refused.
  */
 export const multiLine = (max: number, tooLong = tooLongMessage(max)) =>
   clean(
     text()
-      .overwrite((v) => v.replace(/\r\n?/g, '\n'))
+      .overwrite((v) => v.replace(/\r\n?|[\u2028\u2029]/g, '\n'))
       .trim()
       .max(max, tooLong),
     true,

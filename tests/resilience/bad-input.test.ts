@@ -261,8 +261,8 @@ describe('a corpus of malformed requests', () => {
 
 /**
  * Hostile values in every field of every endpoint (issue "Abuse-proof"): control characters, lone
- * surrogates, bidi overrides, megabyte strings and numbers around 2^31, each alone in an otherwise
- * valid body, so it travels as far into the store as the store lets it.
+ * surrogates, bidi overrides, zero-width characters, megabyte strings and numbers around 2^31, each
+ * alone in an otherwise valid body, so it travels as far into the store as the store lets it.
  */
 describe('hostile values in every field', () => {
   const MB = 1024 * 1024;
@@ -278,6 +278,7 @@ describe('hostile values in every field', () => {
     { name: 'a lone low surrogate', value: `\udc00${base}` },
     { name: 'a bidi override', value: `${base}\u202e` },
     { name: 'a bidi isolate', value: `\u2066${base}\u2069` },
+    { name: 'a zero-width space', value: `${base}\u200b` },
     { name: 'a 1 MB string', value: 'x'.repeat(MB) },
     { name: 'a long string within the body limit', value: 'y'.repeat(bodyLimit - 1024) },
   ];
