@@ -163,6 +163,51 @@ describe('POST /api/orders/:id/refunds', () => {
     expect(mailsTo(order.id)).toHaveLength(2);
   });
 
+  it('refuses an Idempotency-Key sent again with another request: 422, no second refund; the same request still gets the first refund', async () => {
+    const order = await paidOrder();
+    const key = { 'idempotency-key': 'refund-form-2b71d04e' };
+    const first = await refund(order.id, { amount: '10.00', reason: 'Late delivery' }, key);
+    expect(first.statusCode, first.body).toBe(201);
+
+    const other = await refund(order.id, { amount: '20.00', reason: 'Late delivery' }, key);
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json()).toMatchObject({
+      code: 'unprocessable',
+      message: 'This Idempotency-Key was used with another request: send a new key for a new refund.',
+    });
+    // The lines, the restock choice and the reason are part of the request too.
+    for (const body of [
+      { amount: '10.00' },
+      { amount: '10.00', reason: 'Arrived crushed' },
+      { amount: '10.00', reason: 'Late delivery', items: [{ productId: 5, quantity: 1, restock: false }] },
+    ]) {
+      expect((await refund(order.id, body, key)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect(await refundRows(order.id)).toBe(1);
+    expect((await orderOf(order.id)).refundedTotal).toBe('10.00');
+
+    const same = await refund(order.id, { reason: 'Late delivery', amount: '10.00' }, key);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual(first.json());
+    expect(await refundRows(order.id)).toBe(1);
+  });
+
+  it('tells a line refunded with and without restock apart under one Idempotency-Key', async () => {
+    const order = await paidOrder();
+    const key = { 'idempotency-key': 'refund-form-5c0e99aa' };
+    const lines = [
+      { productId: 6, quantity: 1, restock: true },
+      { productId: 5, quantity: 1, restock: false },
+    ];
+    expect((await refund(order.id, { items: lines }, key)).statusCode).toBe(201);
+    // The same lines in another order are the same request; `restock` left out means false.
+    const reordered = await refund(order.id, { items: [{ productId: 5, quantity: 1 }, lines[0]] }, key);
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    const restocked = await refund(order.id, { items: lines.map((l) => ({ ...l, restock: true })) }, key);
+    expect(restocked.statusCode, restocked.body).toBe(422);
+    expect(await refundRows(order.id)).toBe(1);
+  });
+
   it('answers a request sent again after the provider refused it as it answered the first: the same 409, no second refund', async () => {
     const order = await paidOrder();
     // The test provider refuses any refund of a payment that has nothing left on it.
