@@ -410,7 +410,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getAnalyticsReport',
     summary: 'Get the dashboard’s figures',
     description:
-      '`range` chooses the period of the daily series, sessions, duration, bounce and conversion rates, top pages and sources: `7d`, `30d` (when absent) or `12m`, whole UTC days ending today. Closed days are read from their rollups (ADR 0032).',
+      '`range` chooses the period of the daily series, sessions, duration, bounce and conversion rates, top pages and sources: `7d` (when absent), `30d` or `12m`, whole UTC days ending today. Closed days are read from their rollups (ADR 0032).',
     ok: { status: 200, description: 'Sales, sessions, sources, conversion and Core Web Vitals.' },
   },
 
