@@ -259,6 +259,65 @@ describe('POST /api/orders/:id/refunds', () => {
     expect(listed.map((o) => o.id)).toContain(order.id);
   });
 
+  it('refunds what is left when neither lines nor an amount are named, once, restocking nothing', async () => {
+    const order = await paidOrder();
+    const stock = [await inventoryOf(t.app, 5), await inventoryOf(t.app, 6)];
+    const res = await refund(order.id, {});
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ amount: '86.88', items: [], status: 'succeeded' });
+    expect(await orderOf(order.id)).toMatchObject({ status: 'refunded', refundedTotal: '86.88' });
+    expect([await inventoryOf(t.app, 5), await inventoryOf(t.app, 6)]).toEqual(stock);
+
+    // Nothing is left: refused as any refund past what is left, and nothing more refunded.
+    for (const again of [await refund(order.id, {}), await refund(order.id, { amount: '0.01' })]) {
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('This order is refunded in full already');
+    }
+    expect(await refundRows(order.id)).toBe(1);
+    expect((await orderOf(order.id)).refundedTotal).toBe('86.88');
+  });
+
+  it('refunds what is left after earlier refunds, with or without a body, with its reason', async () => {
+    const order = await paidOrder();
+    expect((await refund(order.id, { amount: '10.00' })).statusCode).toBe(201);
+    const rest = await refund(order.id, { reason: 'Goodwill' });
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json()).toMatchObject({ amount: '76.88', reason: 'Goodwill', items: [] });
+    expect((await orderOf(order.id)).refundedTotal).toBe('86.88');
+
+    // No body at all, and JSON null, mean the same as {}.
+    const bare = await paidOrder([[5, 1]]);
+    const none = await refund(bare.id, undefined);
+    expect(none.statusCode, none.body).toBe(201);
+    expect(none.json()).toMatchObject({ amount: '22.90', items: [] });
+    expect(await refundRows(bare.id)).toBe(1);
+    const nulled = await paidOrder([[6, 1]]);
+    const viaNull = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${nulled.id}/refunds`,
+      headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(viaNull.statusCode, viaNull.body).toBe(201);
+    expect((await orderOf(nulled.id)).refundedTotal).toBe(nulled.total);
+  });
+
+  it('answers a refund of what is left of an unknown order with 404, and of an unpaid one with its refusal', async () => {
+    for (const body of [{}, undefined]) {
+      const res = await refund(99_999_999, body);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message).toBe('Order not found');
+    }
+    const buyer = shopper(t.app);
+    await buyer.add(5, 1);
+    const { paymentIntentId } = secretOf((await buyer.checkout()).json().checkoutUrl);
+    const pending = await t.app.services.orders.byPaymentId(paymentIntentId);
+    const unpaid = await refund(pending?.id ?? 0, {});
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe('This order is not paid: there is nothing to refund. Cancel it instead.');
+    expect(await refundRows(pending?.id ?? 0)).toBe(0);
+  });
+
   it('refuses an unpaid order, a product the order does not have and a line named twice', async () => {
     const buyer = shopper(t.app);
     await buyer.add(5, 1);
@@ -287,8 +346,6 @@ describe('POST /api/orders/:id/refunds', () => {
     const order = await paidOrder([[5, 1]]);
     const stock = await inventoryOf(t.app, 5);
     const bad: unknown[] = [
-      {},
-      { reason: 'no lines, no amount' },
       { amount: 'abc' },
       { amount: '-1.00' },
       { amount: '0.00' },

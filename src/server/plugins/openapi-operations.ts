@@ -487,7 +487,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'refundOrder',
     summary: 'Refund lines or an amount of a paid order',
     description:
-      'Through the payment provider. `items` refunds lines and quantities (each put back in stock when `restock`), `amount` an amount (it replaces the lines’ worth when both are sent). Never more than is left to refund: 409 with a message. With an `Idempotency-Key` header, the same request sent again answers as the first did: 200 with the refund it made, or the same 409 when the provider refused it; the key sent with another request (other lines, amount or reason) is refused with 422 and refunds nothing. 503 when the provider does not answer: the refund stays pending and is asked again with the same key.',
+      'Through the payment provider. `items` refunds lines and quantities (each put back in stock when `restock`), `amount` an amount (it replaces the lines’ worth when both are sent); neither (`{}` or no body) refunds all that is left, restocking nothing. Never more than is left to refund: 409 with a message. With an `Idempotency-Key` header, the same request sent again answers as the first did: 200 with the refund it made, or the same 409 when the provider refused it; the key sent with another request (other lines, amount or reason) is refused with 422 and refunds nothing. 503 when the provider does not answer: the refund stays pending and is asked again with the same key.',
     ok: { status: 201, description: 'The refund.', body: 'Refund' },
     errors: [409, 422, 503],
   },

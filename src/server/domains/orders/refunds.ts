@@ -151,9 +151,14 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
           );
         }
       }
-      const amountCents =
-        request.amount !== undefined ? parseCents(request.amount) : paidFor(bought, refunded, request.items ?? []);
       const left = order.totalCents - order.refundedCents;
+      // Neither lines nor an amount: what is left (pending refunds already count), as Stripe refunds the rest.
+      const amountCents =
+        request.amount !== undefined
+          ? parseCents(request.amount)
+          : request.items !== undefined
+            ? paidFor(bought, refunded, request.items)
+            : left;
       if (amountCents <= 0) throw new AppError('bad_request', 'A refund must be more than $0.00');
       if (amountCents > left) {
         throw new AppError(
