@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** Understood, but it cannot be done as sent (an Idempotency-Key sent again with another request). */
+  unprocessable: 422,
   too_many_requests: 429,
   unavailable: 503,
 } as const;

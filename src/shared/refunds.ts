@@ -36,29 +36,27 @@ const RefundLineSchema = OrderLineSchema.extend({
 
 /**
  * POST /api/orders/:id/refunds: lines and quantities (each put back in stock or not), or an amount,
- * or both (the amount then replaces the lines' worth); a reason for the order's history.
+ * or both (the amount then replaces the lines' worth), or neither: what is left of the order, as a
+ * refund without an amount is at Stripe; a reason for the order's history.
  */
-export const RefundBodySchema = z
-  .strictObject({
-    items: z
-      .array(RefundLineSchema, { error: 'items must be a list of {productId, quantity, restock}' })
-      .min(1, 'items must name at least one line')
-      .max(REFUND_LINES_MAX, `items must name at most ${REFUND_LINES_MAX} lines`)
-      .refine(eachProductOnce, EACH_PRODUCT_ONCE)
-      .optional(),
-    amount: z
-      .string({ error: 'amount must be a decimal string such as "12.34"' })
-      .regex(AMOUNT, 'amount must be a decimal string such as "12.34"')
-      .refine((v) => !AMOUNT.test(v) || parseCents(v) > 0, 'amount must be more than 0')
-      .optional(),
-    reason,
-  })
-  .refine((b) => b.items !== undefined || b.amount !== undefined, {
-    message: 'Choose the lines to refund or an amount',
-    path: ['items'],
-  });
-export type RefundBody = z.input<typeof RefundBodySchema>;
-export type RefundRequest = z.output<typeof RefundBodySchema>;
+export const RefundFieldsSchema = z.strictObject({
+  items: z
+    .array(RefundLineSchema, { error: 'items must be a list of {productId, quantity, restock}' })
+    .min(1, 'items must name at least one line')
+    .max(REFUND_LINES_MAX, `items must name at most ${REFUND_LINES_MAX} lines`)
+    .refine(eachProductOnce, EACH_PRODUCT_ONCE)
+    .optional(),
+  amount: z
+    .string({ error: 'amount must be a decimal string such as "12.34"' })
+    .regex(AMOUNT, 'amount must be a decimal string such as "12.34"')
+    .refine((v) => !AMOUNT.test(v) || parseCents(v) > 0, 'amount must be more than 0')
+    .optional(),
+  reason,
+});
+export type RefundBody = z.input<typeof RefundFieldsSchema>;
+export type RefundRequest = z.output<typeof RefundFieldsSchema>;
+/** The route's body: the fields, or no body at all (JSON null, or none sent) for what is left, as a cancellation takes. */
+export const RefundBodySchema = RefundFieldsSchema.nullish();
 
 /** POST /api/orders/:id/cancel: a reason for the order's history, or no body at all. */
 export const CancelBodySchema = z.union([z.strictObject({ reason }), z.null()]).optional();

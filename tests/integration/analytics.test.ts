@@ -196,7 +196,7 @@ describe('the figures', () => {
       await ev('vitals', '/', 'session_s1_0000000001', sql`${day} + interval '10 hours'`, null, { vitals: { lcp, cls } });
     }
 
-    const res = await admin.call('GET', '/api/analytics');
+    const res = await admin.call('GET', '/api/analytics?range=30d');
     expect(res.statusCode).toBe(200);
     const r = res.json();
     expect(r.business).toMatchObject({
@@ -242,6 +242,18 @@ describe('the figures', () => {
     expect(r.daily[29].date).toBe(new Date().toISOString().slice(0, 10));
     expect(r.vitals).toEqual({ lcp: 3250, inp: null, cls: 0.063, samples: 4 });
     expect(r.business.reviewStats).toEqual({ totalReviews: 0, averageRating: 0, verifiedReviews: 0, pendingReviews: 0 });
+  });
+
+  it('answers the last 7 days, a row a day, when no period is asked for', async () => {
+    const res = await admin.call('GET', '/api/analytics');
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json();
+    const today = new Date().toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    expect(r).toMatchObject({ range: '7d', from: weekAgo, to: today });
+    expect(r.daily.map((x: { date: string }) => x.date)).toEqual(
+      Array.from({ length: 7 }, (_, i) => new Date(Date.now() - (6 - i) * 86_400_000).toISOString().slice(0, 10)),
+    );
   });
 });
 

@@ -163,6 +163,51 @@ describe('POST /api/orders/:id/refunds', () => {
     expect(mailsTo(order.id)).toHaveLength(2);
   });
 
+  it('refuses an Idempotency-Key sent again with another request: 422, no second refund; the same request still gets the first refund', async () => {
+    const order = await paidOrder();
+    const key = { 'idempotency-key': 'refund-form-2b71d04e' };
+    const first = await refund(order.id, { amount: '10.00', reason: 'Late delivery' }, key);
+    expect(first.statusCode, first.body).toBe(201);
+
+    const other = await refund(order.id, { amount: '20.00', reason: 'Late delivery' }, key);
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json()).toMatchObject({
+      code: 'unprocessable',
+      message: 'This Idempotency-Key was used with another request: send a new key for a new refund.',
+    });
+    // The lines, the restock choice and the reason are part of the request too.
+    for (const body of [
+      { amount: '10.00' },
+      { amount: '10.00', reason: 'Arrived crushed' },
+      { amount: '10.00', reason: 'Late delivery', items: [{ productId: 5, quantity: 1, restock: false }] },
+    ]) {
+      expect((await refund(order.id, body, key)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect(await refundRows(order.id)).toBe(1);
+    expect((await orderOf(order.id)).refundedTotal).toBe('10.00');
+
+    const same = await refund(order.id, { reason: 'Late delivery', amount: '10.00' }, key);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual(first.json());
+    expect(await refundRows(order.id)).toBe(1);
+  });
+
+  it('tells a line refunded with and without restock apart under one Idempotency-Key', async () => {
+    const order = await paidOrder();
+    const key = { 'idempotency-key': 'refund-form-5c0e99aa' };
+    const lines = [
+      { productId: 6, quantity: 1, restock: true },
+      { productId: 5, quantity: 1, restock: false },
+    ];
+    expect((await refund(order.id, { items: lines }, key)).statusCode).toBe(201);
+    // The same lines in another order are the same request; `restock` left out means false.
+    const reordered = await refund(order.id, { items: [{ productId: 5, quantity: 1 }, lines[0]] }, key);
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    const restocked = await refund(order.id, { items: lines.map((l) => ({ ...l, restock: true })) }, key);
+    expect(restocked.statusCode, restocked.body).toBe(422);
+    expect(await refundRows(order.id)).toBe(1);
+  });
+
   it('answers a request sent again after the provider refused it as it answered the first: the same 409, no second refund', async () => {
     const order = await paidOrder();
     // The test provider refuses any refund of a payment that has nothing left on it.
@@ -214,6 +259,65 @@ describe('POST /api/orders/:id/refunds', () => {
     expect(listed.map((o) => o.id)).toContain(order.id);
   });
 
+  it('refunds what is left when neither lines nor an amount are named, once, restocking nothing', async () => {
+    const order = await paidOrder();
+    const stock = [await inventoryOf(t.app, 5), await inventoryOf(t.app, 6)];
+    const res = await refund(order.id, {});
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ amount: '86.88', items: [], status: 'succeeded' });
+    expect(await orderOf(order.id)).toMatchObject({ status: 'refunded', refundedTotal: '86.88' });
+    expect([await inventoryOf(t.app, 5), await inventoryOf(t.app, 6)]).toEqual(stock);
+
+    // Nothing is left: refused as any refund past what is left, and nothing more refunded.
+    for (const again of [await refund(order.id, {}), await refund(order.id, { amount: '0.01' })]) {
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('This order is refunded in full already');
+    }
+    expect(await refundRows(order.id)).toBe(1);
+    expect((await orderOf(order.id)).refundedTotal).toBe('86.88');
+  });
+
+  it('refunds what is left after earlier refunds, with or without a body, with its reason', async () => {
+    const order = await paidOrder();
+    expect((await refund(order.id, { amount: '10.00' })).statusCode).toBe(201);
+    const rest = await refund(order.id, { reason: 'Goodwill' });
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json()).toMatchObject({ amount: '76.88', reason: 'Goodwill', items: [] });
+    expect((await orderOf(order.id)).refundedTotal).toBe('86.88');
+
+    // No body at all, and JSON null, mean the same as {}.
+    const bare = await paidOrder([[5, 1]]);
+    const none = await refund(bare.id, undefined);
+    expect(none.statusCode, none.body).toBe(201);
+    expect(none.json()).toMatchObject({ amount: '22.90', items: [] });
+    expect(await refundRows(bare.id)).toBe(1);
+    const nulled = await paidOrder([[6, 1]]);
+    const viaNull = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${nulled.id}/refunds`,
+      headers: { cookie: admin.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(viaNull.statusCode, viaNull.body).toBe(201);
+    expect((await orderOf(nulled.id)).refundedTotal).toBe(nulled.total);
+  });
+
+  it('answers a refund of what is left of an unknown order with 404, and of an unpaid one with its refusal', async () => {
+    for (const body of [{}, undefined]) {
+      const res = await refund(99_999_999, body);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message).toBe('Order not found');
+    }
+    const buyer = shopper(t.app);
+    await buyer.add(5, 1);
+    const { paymentIntentId } = secretOf((await buyer.checkout()).json().checkoutUrl);
+    const pending = await t.app.services.orders.byPaymentId(paymentIntentId);
+    const unpaid = await refund(pending?.id ?? 0, {});
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe('This order is not paid: there is nothing to refund. Cancel it instead.');
+    expect(await refundRows(pending?.id ?? 0)).toBe(0);
+  });
+
   it('refuses an unpaid order, a product the order does not have and a line named twice', async () => {
     const buyer = shopper(t.app);
     await buyer.add(5, 1);
@@ -242,8 +346,6 @@ describe('POST /api/orders/:id/refunds', () => {
     const order = await paidOrder([[5, 1]]);
     const stock = await inventoryOf(t.app, 5);
     const bad: unknown[] = [
-      {},
-      { reason: 'no lines, no amount' },
       { amount: 'abc' },
       { amount: '-1.00' },
       { amount: '0.00' },

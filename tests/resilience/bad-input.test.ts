@@ -142,8 +142,9 @@ const ENDPOINTS: { method: InjectOptions['method']; url: string; admin?: boolean
   { method: 'PUT', url: '/api/admin/products/5/order', admin: true, body: true },
   { method: 'PUT', url: '/api/orders/1001/status', admin: true, body: true },
   { method: 'POST', url: '/api/orders/1001/notes', admin: true, body: true },
-  { method: 'POST', url: '/api/orders/1001/refunds', admin: true, body: true },
-  // An order that does not exist: a body the schema takes (JSON null: no reason) gets 404.
+  // An order that does not exist: a body the schema takes (JSON null: a cancellation without a
+  // reason, a refund of what is left) gets 404.
+  { method: 'POST', url: '/api/orders/99999/refunds', admin: true, body: true },
   { method: 'POST', url: '/api/orders/99999/cancel', admin: true, body: true },
   { method: 'POST', url: '/api/admin/upload-image', admin: true, body: true },
   { method: 'POST', url: '/api/order-status/lookup', body: true },

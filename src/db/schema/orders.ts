@@ -169,6 +169,12 @@ export const orderRefunds = pgTable(
     /** The order is cancelled when this refund succeeds (a cancellation of a paid order). */
     cancelsOrder: boolean('cancels_order').notNull().default(false),
     requestKey: text('request_key'),
+    /**
+     * sha256 (hex) of the request a client's `Idempotency-Key` came with: the key is bound to it, so
+     * the same key with another request is refused rather than answered with this refund. Null for
+     * the store's own keys (a return's, a cancellation's) and for refunds recorded before keys were bound.
+     */
+    requestHash: text('request_hash'),
     providerRefundId: text('provider_refund_id'),
     failureReason: text('failure_reason'),
     /** The return whose lines it refunds (returns domain): its e-mail says the return is refunded. */

@@ -66,7 +66,7 @@ export interface OperationDoc {
   /** A route with path parameters that never answers 404 (an unknown cart is an empty one). */
   alwaysFound?: true;
   /** Statuses this operation answers beyond those the document adds from the route itself. */
-  errors?: (401 | 403 | 404 | 409 | 413 | 415 | 429 | 503)[];
+  errors?: (401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503)[];
   /** Answers of this operation's own shape, instead of the shared error. */
   responses?: Record<string, { description: string; body: ResponseSchemaName }>;
   /** Headers the handler reads itself. */
@@ -410,7 +410,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getAnalyticsReport',
     summary: 'Get the dashboard’s figures',
     description:
-      '`range` chooses the period of the daily series, sessions, duration, bounce and conversion rates, top pages and sources: `7d`, `30d` (when absent) or `12m`, whole UTC days ending today. Closed days are read from their rollups (ADR 0032).',
+      '`range` chooses the period of the daily series, sessions, duration, bounce and conversion rates, top pages and sources: `7d` (when absent), `30d` or `12m`, whole UTC days ending today. Closed days are read from their rollups (ADR 0032).',
     ok: { status: 200, description: 'Sales, sessions, sources, conversion and Core Web Vitals.' },
   },
 
@@ -487,9 +487,9 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'refundOrder',
     summary: 'Refund lines or an amount of a paid order',
     description:
-      'Through the payment provider. `items` refunds lines and quantities (each put back in stock when `restock`), `amount` an amount (it replaces the lines’ worth when both are sent). Never more than is left to refund: 409 with a message. With an `Idempotency-Key` header, the same request sent again answers as the first did: 200 with the refund it made, or the same 409 when the provider refused it. 503 when the provider does not answer: the refund stays pending and is asked again with the same key.',
+      'Through the payment provider. `items` refunds lines and quantities (each put back in stock when `restock`), `amount` an amount (it replaces the lines’ worth when both are sent); neither (`{}` or no body) refunds all that is left, restocking nothing. Never more than is left to refund: 409 with a message. With an `Idempotency-Key` header, the same request sent again answers as the first did: 200 with the refund it made, or the same 409 when the provider refused it; the key sent with another request (other lines, amount or reason) is refused with 422 and refunds nothing. 503 when the provider does not answer: the refund stays pending and is asked again with the same key.',
     ok: { status: 201, description: 'The refund.', body: 'Refund' },
-    errors: [409, 503],
+    errors: [409, 422, 503],
   },
   'POST /api/orders/:id/cancel': {
     tag: 'Orders',

@@ -71,6 +71,14 @@ const ERROR_RESPONSES: Record<string, { status: string; description: string; exa
     description: 'The body’s content type is not accepted.',
     example: { message: 'Only PNG, JPEG, WebP or GIF images can be uploaded', code: 'unsupported_media_type' },
   },
+  Unprocessable: {
+    status: '422',
+    description: 'Understood, but not to be done as sent: an `Idempotency-Key` sent again with another request.',
+    example: {
+      message: 'This Idempotency-Key was used with another request: send a new key for a new refund.',
+      code: 'unprocessable',
+    },
+  },
   TooManyRequests: {
     status: '429',
     description: 'Too many requests from this client address (or for this account): try again later.',

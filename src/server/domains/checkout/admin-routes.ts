@@ -14,7 +14,9 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       // A client's key is kept in its own namespace: it can never be one of the store's own (`return:7`, `cancel-…`).
       const header = req.headers['idempotency-key'];
       const key = header ? `client:${header}` : null;
-      const { refund, created } = await checkout.refund(req.params.id, req.body, { admin: adminName(req) }, key);
+      const { refund, created } = await checkout.refund(req.params.id, req.body ?? {}, { admin: adminName(req) }, key, {
+        bindKey: true,
+      });
       return reply.status(created ? 201 : 200).send(refund);
     },
   );

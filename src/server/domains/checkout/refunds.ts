@@ -1,7 +1,7 @@
 import type { AdminOrder } from '#shared/admin.ts';
 import type { Refund, RefundRequest } from '#shared/refunds.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Actor } from '../orders/service.ts';
+import type { Actor, RefundRow } from '../orders/service.ts';
 import { type ProviderRefund, RefundRefusedError } from '../payments/provider.ts';
 import type { CheckoutDeps } from './deps.ts';
 import type { OrderHolds } from './order-holds.ts';
@@ -77,31 +77,47 @@ export function createRefunds(
   /**
    * POST /api/orders/:id/refunds. A request key (the `Idempotency-Key` header) makes the same
    * request one refund however often it is sent; without one each request is a refund of its own,
-   * still never past what was paid.
+   * still never past what was paid. A client's key is bound to its request (`bindKey`): sent with
+   * another one it is refused with 422, never answered with a refund that is not what was asked.
+   * The store's own keys (a return's, a cancellation's) name the refund of a state of the order
+   * and stay unbound: a cancellation clicked twice with two reasons is still one refund.
    */
   async function refund(
     orderId: number,
     request: RefundRequest,
     actor: Actor,
     requestKey: string | null,
-    opts: { cancelsOrder?: boolean; returnId?: number } = {},
+    opts: { cancelsOrder?: boolean; returnId?: number; bindKey?: boolean } = {},
   ): Promise<{ refund: Refund; created: boolean }> {
+    const { bindKey, ...recorded } = opts;
+    const requestHash = requestKey && bindKey ? orders.refunds.fingerprint(request) : undefined;
     if (requestKey) {
       const earlier = await orders.refunds.byKey(orderId, requestKey);
-      if (earlier) return { refund: await settleOrView(earlier.id), created: false };
+      if (earlier) return { refund: await settleOrView(sameRequest(earlier, requestHash).id), created: false };
     }
     const reserved = await db.transaction(async (tx) => {
       const order = await orders.lock(tx, orderId);
       if (!order) throw notFound('Order');
       // Under the order's lock: a request with this key that got here first made the refund.
       const earlier = requestKey ? await orders.refunds.byKey(orderId, requestKey, tx) : undefined;
-      if (earlier) return { row: earlier, created: false };
-      const row = await orders.refunds.reserve(tx, order, request, { actor, requestKey, ...opts });
+      if (earlier) return { row: sameRequest(earlier, requestHash), created: false };
+      const row = await orders.refunds.reserve(tx, order, request, { actor, requestKey, requestHash, ...recorded });
       if (!row) throw new AppError('conflict', 'The refund could not be recorded; try again');
       return { row, created: true };
     });
     if (!reserved.created) return { refund: await settleOrView(reserved.row.id), created: false };
     return { refund: await settle(reserved.row.id), created: true };
+  }
+
+  /**
+   * The refund an earlier request with this key made, when this request is that one. A refund
+   * recorded before keys were bound has no fingerprint and is answered as before.
+   */
+  function sameRequest(earlier: RefundRow, requestHash: string | undefined): RefundRow {
+    if (requestHash && earlier.requestHash && earlier.requestHash !== requestHash) {
+      throw new AppError('unprocessable', 'This Idempotency-Key was used with another request: send a new key for a new refund.');
+    }
+    return earlier;
   }
 
   /**

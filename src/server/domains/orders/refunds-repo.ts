@@ -12,7 +12,7 @@ export type RefundItemRow = typeof orderRefundItems.$inferSelect;
 export async function insertRefund(
   tx: Tx,
   v: Pick<typeof orderRefunds.$inferInsert, 'orderId' | 'amountCents' | 'reason' | 'requestKey' | 'actor' | 'cancelsOrder'> &
-    Partial<Pick<typeof orderRefunds.$inferInsert, 'providerRefundId' | 'status' | 'settledAt' | 'returnId'>>,
+    Partial<Pick<typeof orderRefunds.$inferInsert, 'providerRefundId' | 'status' | 'settledAt' | 'returnId' | 'requestHash'>>,
   items: readonly { productId: number; quantity: number; restock: boolean }[],
 ): Promise<RefundRow | undefined> {
   const [row] = await tx.insert(orderRefunds).values(v).onConflictDoNothing().returning();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
 import type { OrderRefunds, Refund, RefundRequest } from '#shared/refunds.ts';
 import type { Database, Tx } from '#db/client.ts';
@@ -28,6 +29,20 @@ export function paidFor(
     cents += item.unitPriceCents * u.quantity - (shareOf(before + u.quantity) - shareOf(before));
   }
   return cents;
+}
+
+/**
+ * The fingerprint a client's `Idempotency-Key` is bound to: sha256 (hex) of the request in one
+ * canonical form (lines sorted by product, the amount in cents), so the same request sent again
+ * matches however its JSON was written, and any other request does not.
+ */
+export function requestFingerprint(request: RefundRequest): string {
+  const canonical = {
+    items: [...(request.items ?? [])].sort((a, b) => a.productId - b.productId).map((l) => [l.productId, l.quantity, l.restock]),
+    amountCents: request.amount === undefined ? null : parseCents(request.amount),
+    reason: request.reason ?? null,
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
 /** Orders whose payment went through: only these can be refunded. */
@@ -79,6 +94,8 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
   return {
     view: (refund: RefundRow, tx: Tx = db) => view(tx, refund),
 
+    /** The sha256 a client's key is bound to (requestFingerprint). */
+    fingerprint: requestFingerprint,
     /** The refund an earlier request with this key made, if any. */
     byKey: (orderId: number, key: string, tx: Tx = db) => refunds.selectRefundByKey(tx, orderId, key),
     byId: (id: number) => refunds.selectRefund(db, id),
@@ -108,7 +125,7 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
       tx: Tx,
       order: repo.OrderRow,
       request: RefundRequest,
-      o: { actor: Actor; requestKey: string | null; cancelsOrder?: boolean; returnId?: number },
+      o: { actor: Actor; requestKey: string | null; requestHash?: string; cancelsOrder?: boolean; returnId?: number },
     ): Promise<RefundRow | undefined> {
       if (order.status === 'pending' || !order.paidAt) {
         throw new AppError('conflict', 'This order is not paid: there is nothing to refund. Cancel it instead.');
@@ -134,9 +151,14 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
           );
         }
       }
-      const amountCents =
-        request.amount !== undefined ? parseCents(request.amount) : paidFor(bought, refunded, request.items ?? []);
       const left = order.totalCents - order.refundedCents;
+      // Neither lines nor an amount: what is left (pending refunds already count), as Stripe refunds the rest.
+      const amountCents =
+        request.amount !== undefined
+          ? parseCents(request.amount)
+          : request.items !== undefined
+            ? paidFor(bought, refunded, request.items)
+            : left;
       if (amountCents <= 0) throw new AppError('bad_request', 'A refund must be more than $0.00');
       if (amountCents > left) {
         throw new AppError(
@@ -151,6 +173,7 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
           amountCents,
           reason: request.reason ?? null,
           requestKey: o.requestKey,
+          requestHash: o.requestHash ?? null,
           actor: actorName(o.actor),
           cancelsOrder: o.cancelsOrder ?? false,
           returnId: o.returnId ?? null,

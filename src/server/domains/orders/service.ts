@@ -53,6 +53,7 @@ const EXPORT_COLUMNS = [
   'Payment id',
 ];
 export type { Actor } from './history.ts';
+export type { RefundRow } from './refunds.ts';
 
 /**
  * Which kinds of order each of the dashboard's lists holds, for its count in the summary. The lists

@@ -2,7 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AnalyticsRange, AnalyticsResponse } from '#shared/analytics-types.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /api/analytics?range=: the figures of the Analytics tab for a period, computed by the server from first-party data. */
+/**
+ * GET /api/analytics?range=: the figures of the Analytics tab for a period, computed by the server
+ * from first-party data. The period is always sent: without one the API answers 7 days.
+ */
 export const getAnalytics = (range: AnalyticsRange) => api<AnalyticsResponse>(`/api/analytics?range=${range}`);
 
 /**
