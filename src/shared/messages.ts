@@ -8,3 +8,6 @@ export const PAYMENT_NOT_COMPLETED = 'The payment has not been completed';
 
 /** A checkout that closed unpaid (its end passed): the shopper starts again from the cart, which is kept. */
 export const CHECKOUT_EXPIRED = 'This checkout has expired. Please start again from your cart.';
+
+/** Paying a checkout whose shipping step was not saved (the shopper reads it beside the payment form). */
+export const SHIPPING_FIRST = 'Save your shipping details before paying.';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, newSessionId, type TestApp } from '../support/app.ts';
 import { count, inventoryOf, newAddress, secretOf, setInventory, shopper } from '../support/checkout.ts';
@@ -104,7 +105,7 @@ describe('checkout and payment with the test provider', () => {
       expect(await inventoryOf(t.app, 6)).toBe(120);
       expect(await count(t.app, 'stock_movements', `reason = 'reservation_release' and delta = 3`)).toBeGreaterThan(0);
       // Expired: the test card no longer pays it.
-      expect((await s.pay(secret)).json()).toMatchObject({ status: 'requires_payment_method' });
+      expect((await s.pay(secret)).json()).toMatchObject({ status: 'requires_payment_method', message: CHECKOUT_EXPIRED });
       expect(await t.app.services.checkout.sweepExpired()).toBe(0);
     }
   });

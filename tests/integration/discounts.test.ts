@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminDiscount } from '#shared/discounts.ts';
 import { DISCOUNT_MESSAGES } from '#shared/discounts.ts';
+import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import type { DiscountBody } from '#shared/discounts-schemas.ts';
 import { ORIGIN, ownerStore, type signedIn } from '../support/admin.ts';
@@ -398,7 +399,7 @@ describe('a code on the checkout', () => {
     expect(await orderOf(first.paymentIntentId)).toMatchObject({ expiredAt: expect.any(Date) });
     expect((await s.ship(first.paymentIntentId)).statusCode).toBe(409);
     const paid = await s.pay(first.secret);
-    expect(paid.json()).toMatchObject({ status: 'requires_payment_method', message: 'This payment has expired.' });
+    expect(paid.json()).toMatchObject({ status: 'requires_payment_method', message: CHECKOUT_EXPIRED });
     expect(await orderOf(first.paymentIntentId)).toMatchObject({ status: 'pending', paidAt: null });
     expect(await codeNamed('OLDPAGE')).toMatchObject({ used: 1, redeemed: 0 });
     // The new checkout pays with the one use.

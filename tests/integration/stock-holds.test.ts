@@ -193,7 +193,7 @@ describe('a hold lasts while its checkout page is open', () => {
     ).toBe(3);
   });
 
-  it('after a lapse the last units may go to someone else: the page says so and a late payment is flagged, not oversold', async () => {
+  it('after a lapse the last units may go to someone else: the page says so and a late payment is refused, not oversold', async () => {
     await setInventory(t.app, 6, 2);
     const s = shopper(t.app, undefined, newAddress());
     const { secret, paymentIntentId } = await started(s, 6, 2);
@@ -209,10 +209,16 @@ describe('a hold lasts while its checkout page is open', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Smelling Salts 3-Pack is out of stock');
     await s.ship(paymentIntentId);
-    await s.pay(secret);
+    // The server takes the hold again before it confirms the payment: nothing is charged.
+    expect((await s.pay(secret)).json()).toEqual({
+      status: 'requires_payment_method',
+      message: 'Smelling Salts 3-Pack is out of stock',
+    });
     expect((await s.complete(paymentIntentId)).statusCode).toBe(409);
     expect(await inventoryOf(t.app, 6)).toBe(0);
-    expect(await count(t.app, 'orders', `payment_intent_id = '${paymentIntentId}' and payment_issue is not null`)).toBe(1);
+    expect(
+      await count(t.app, 'orders', `payment_intent_id = '${paymentIntentId}' and paid_at is null and payment_issue is null`),
+    ).toBe(1);
   });
 
   it('a checkout past its end closes: stock back, payment cancelled, no more changes', async () => {
@@ -230,7 +236,7 @@ describe('a hold lasts while its checkout page is open', () => {
     expect((await s.ship(paymentIntentId)).statusCode).toBe(409);
     expect((await s.pay(secret)).json()).toMatchObject({
       status: 'requires_payment_method',
-      message: 'This payment has expired.',
+      message: 'This checkout has expired. Please start again from your cart.',
     });
     // The cart is kept: the shopper starts again.
     expect((await s.checkout()).statusCode).toBe(201);

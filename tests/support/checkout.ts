@@ -16,7 +16,7 @@ export const SHIPPING_DETAILS = {
   city: 'Columbus',
   state: 'OH',
   zip: '43004',
-  country: 'US',
+  country: 'US' as const,
 };
 
 let nextAddress = 0;

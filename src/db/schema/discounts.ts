@@ -50,7 +50,10 @@ export const discountCodes = pgTable(
   ],
 );
 
-/** Owned by the discounts domain: one use of a code by one order, and the e-mail it was for once known. */
+/**
+ * Owned by the discounts domain: one use of a code by one order, the e-mail address it was for once
+ * known, and for a code allowed once per address, that address's mailbox (docs/decisions/0040).
+ */
 export const discountRedemptions = pgTable(
   'discount_redemptions',
   {
@@ -59,9 +62,16 @@ export const discountRedemptions = pgTable(
       .notNull()
       .references(() => discountCodes.id, { onDelete: 'cascade' }),
     orderId: integer('order_id').notNull(),
-    /** Lower case; null until the checkout's shipping details name it. */
+    /** Lower case; null until the checkout's shipping details name it; always set once redeemed. */
     email: text('email'),
+    /** The address's mailbox (src/shared/mailbox.ts), for a code allowed once per address only. */
+    mailbox: text('mailbox'),
     status: text('status', { enum: REDEMPTION_STATUSES }).notNull().default('reserved'),
+    /**
+     * A reserved use lasts while its checkout's page renews it, like a stock hold; the minute sweep
+     * gives back one past this time, and the checkout takes it again before paying if one is left.
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     amountCents: integer('amount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -69,9 +79,10 @@ export const discountRedemptions = pgTable(
   (t) => [
     index('discount_redemptions_discount_idx').on(t.discountId),
     uniqueIndex('discount_redemptions_open_order_uq').on(t.orderId).where(sql`${t.status} <> 'released'`),
-    // Once per e-mail: a second reservation or use for the same address is refused by the database.
-    uniqueIndex('discount_redemptions_email_uq')
-      .on(t.discountId, t.email)
-      .where(sql`${t.email} is not null and ${t.status} <> 'released'`),
+    // Once per mailbox: a second reservation or use for the same mailbox is refused by the database.
+    uniqueIndex('discount_redemptions_mailbox_uq')
+      .on(t.discountId, t.mailbox)
+      .where(sql`${t.mailbox} is not null and ${t.status} <> 'released'`),
+    index('discount_redemptions_held_idx').on(t.heldUntil).where(sql`${t.status} = 'reserved'`),
   ],
 );

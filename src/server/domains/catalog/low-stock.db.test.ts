@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductFormValues } from '#shared/admin.ts';
 import { mailOutbox } from '#db/schema/index.ts';
 import { createTestApp, newSessionId, type TestApp } from '#tests/support/app.ts';
+import { SHIPPING_DETAILS } from '#tests/support/checkout.ts';
 import { eventually } from '#tests/support/eventually.ts';
 
 /**
@@ -40,8 +41,11 @@ function store(app: TestApp['app']) {
     /** A cart of `quantity` units checked out (its stock held): the session and the payment id. */
     async checkedOut(productId: number, quantity: number, sessionId = newSessionId()) {
       await cart.addItem({ sessionId, productId, quantity });
-      const { checkoutUrl } = await checkout.startCheckout(sessionId, { holder: newHolder() });
+      const holder = newHolder();
+      const { checkoutUrl } = await checkout.startCheckout(sessionId, { holder });
       const paymentIntentId = decodeURIComponent(checkoutUrl.split('payment_intent=')[1] ?? '').split('_secret_')[0] ?? '';
+      // The shipping step: no payment is confirmed before it (checkout/keep-open.ts).
+      await checkout.saveShipping(paymentIntentId, sessionId, SHIPPING_DETAILS, holder);
       const order = await orders.byPaymentId(paymentIntentId);
       if (!order) throw new Error('no order for the checkout');
       return { sessionId, paymentIntentId, orderId: order.id };

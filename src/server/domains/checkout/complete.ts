@@ -41,9 +41,12 @@ export function createCompletion(d: CheckoutDeps) {
           `Paid ${formatCents(payment.amountCents)} ${payment.currency.toUpperCase()} for a total of ${formatCents(order.totalCents)} USD`,
         );
       }
+      // Confirmation waits for the shipping step (keep-open.ts); a payment that went through
+      // without it anyway (made in the provider's dashboard, say) is the owner's to settle.
+      if (!order.email || !order.shippingAddress) return flag('Paid before its shipping details were saved');
       // A discounted total is paid with the code's use the checkout holds, spent now; without it (a
       // newer checkout of the cart took the code, or the checkout ended) the owner decides.
-      if (order.discountCode && !(await d.discounts.redeem(tx, order.id))) {
+      if (order.discountCode && !(await d.discounts.redeem(tx, order))) {
         return flag(`Paid with code ${order.discountCode}, whose use this checkout no longer held`);
       }
       if (order.stockReleasedAt) {

@@ -5,6 +5,7 @@ import type { Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';
+import type { OrderHolds } from './order-holds.ts';
 import { MIN_PAYMENT_CENTS, priceCheckout } from './pricing.ts';
 
 const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a moment.';
@@ -16,7 +17,7 @@ const NO_SHARES: ReadonlyMap<number, number> = new Map();
  * the provider; when the provider cannot change it, the order is put back as it was. A paid order
  * must hold its code's use (completion flags it otherwise), so no path gives a discount twice.
  */
-export function createCheckoutDiscounts(d: CheckoutDeps) {
+export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds, 'holdUntil'>) {
   const { db, orders, payments, discounts } = d;
 
   /** The open checkout, locked, or 409 when it can no longer change. */
@@ -47,7 +48,13 @@ export function createCheckoutDiscounts(d: CheckoutDeps) {
   /** The code's use taken for the (locked) order and its totals priced with it; 409 with the shopper's message when it cannot be. */
   async function put(tx: Tx, order: Order, code: string): Promise<Order> {
     const lines = await linesOf(tx, order);
-    const use = await discounts.reserve(tx, { code, orderId: order.id, email: order.email, lines });
+    const use = await discounts.reserve(tx, {
+      code,
+      orderId: order.id,
+      email: order.email,
+      lines,
+      heldUntil: holds.holdUntil(order),
+    });
     const totals = priceCheckout(lines, offerOf(order), use.amountCents);
     if (totals.totalCents < MIN_PAYMENT_CENTS) {
       throw new AppError(
@@ -84,7 +91,12 @@ export function createCheckoutDiscounts(d: CheckoutDeps) {
      * off, and the shopper may enter it again to read why). Answers the payment ids of the closed
      * checkouts, for the caller to cancel once the transaction is over.
      */
-    async carryOver(tx: Tx, discounted: readonly Order[], created: Order): Promise<{ order: Order; cancel: string[] }> {
+    async carryOver(
+      tx: Tx,
+      discounted: readonly Order[],
+      created: Order,
+      network: string,
+    ): Promise<{ order: Order; cancel: string[] }> {
       for (const previous of discounted) {
         await discounts.release(tx, previous.id);
         await orders.close(tx, previous.id);
@@ -93,12 +105,44 @@ export function createCheckoutDiscounts(d: CheckoutDeps) {
       const code = discounted[0]?.discountCode;
       if (!code) return { order: created, cancel };
       try {
-        return { order: await tx.transaction((inner) => put(inner, created, code)), cancel };
+        // Carrying a code is a try of it, as typing it is: a script starting checkout after
+        // checkout cannot keep a code (and learn its state) past the network's tries.
+        return {
+          order: await tx.transaction(async (inner) => {
+            await discounts.countTry(network, inner);
+            return put(inner, created, code);
+          }),
+          cancel,
+        };
       } catch (err) {
-        if (err instanceof AppError && err.code === 'conflict') return { order: created, cancel };
+        if (err instanceof AppError && (err.code === 'conflict' || err.code === 'too_many_requests')) {
+          return { order: created, cancel };
+        }
         throw err;
       }
     },
+
+    /**
+     * The checkout's page is open (its renewal, or paying), in the caller's transaction with the
+     * order locked: its code's use is kept a few minutes more, or taken again when the sweep gave
+     * it back; when none can be taken the code comes off and the order is priced without it.
+     * Answers the order and, when the code came off, what the shopper reads; the caller then
+     * changes the payment's amount (`charge`).
+     */
+    async keep(tx: Tx, order: Order): Promise<{ order: Order; refused: string | null }> {
+      if (!order.discountCode) return { order, refused: null };
+      if (await discounts.renew(tx, order.id, holds.holdUntil(order))) return { order, refused: null };
+      const code = order.discountCode;
+      try {
+        return { order: await tx.transaction((inner) => put(inner, order, code)), refused: null };
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'conflict')) throw err;
+        return { order: await takeOff(tx, order), refused: err.message };
+      }
+    },
+
+    /** Asks the provider for the order's total; false (logged) when it refuses. */
+    charge,
 
     /** POST /api/checkout/:paymentIntentId/discount: the code on this checkout (in place of another). */
     async apply(paymentIntentId: string, sessionId: string | undefined, code: string, network: string): Promise<CheckoutOrder> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newSessionId, type TestApp } from '#tests/support/app.ts';
-import { count, inventoryOf, setInventory } from '#tests/support/checkout.ts';
+import { count, inventoryOf, SHIPPING_DETAILS, setInventory } from '#tests/support/checkout.ts';
 
 /**
  * The checkout service's rules, called directly on a real database (PGlite in memory): what the
@@ -33,6 +33,8 @@ function store(app: TestApp['app']) {
       for (const [productId, quantity] of lines) await cart.addItem({ sessionId, productId, quantity });
       const { checkoutUrl } = await checkout.startCheckout(sessionId, { holder });
       const paymentIntentId = decodeURIComponent(checkoutUrl.split('payment_intent=')[1] ?? '').split('_secret_')[0] ?? '';
+      // The shipping step: no payment is confirmed before it (checkout/keep-open.ts).
+      await checkout.saveShipping(paymentIntentId, sessionId, SHIPPING_DETAILS, holder);
       const order = await orders.byPaymentId(paymentIntentId);
       if (!order) throw new Error('no order for the checkout');
       return { sessionId, paymentIntentId, order };
@@ -124,9 +126,10 @@ describe('the expiry sweep', () => {
     expect((await s.order(order.id))?.expiredAt).not.toBeNull();
     expect(await count(t.app, 'payments', `provider_payment_id = '${paymentIntentId}' and status = 'canceled'`)).toBe(1);
     expect(await s.checkout.sweepExpired()).toBe(0);
-    // The order's history tells it: started, then closed once by the store.
+    // The order's history tells it: started, shipping saved, then closed once by the store.
     expect((await t.app.services.orders.timeline(order.id)).map((e) => `${e.type} (${e.actor})`)).toEqual([
       'checkout_started (shopper)',
+      'shipping_saved (shopper)',
       'checkout_closed (store)',
     ]);
   });

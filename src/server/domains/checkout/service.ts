@@ -1,6 +1,7 @@
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
 import { notFound } from '../../errors.ts';
 import { createCompletion } from './complete.ts';
+import { createKeepOpen } from './keep-open.ts';
 import { createCheckoutDiscounts } from './discount.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { createOrderHolds } from './order-holds.ts';
@@ -20,8 +21,9 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
  */
 export function createCheckoutService(d: CheckoutDeps) {
   const holds = createOrderHolds(d);
-  const discount = createCheckoutDiscounts(d);
-  const { startCheckout, renewHold } = createCheckoutStart(d, holds, discount);
+  const discount = createCheckoutDiscounts(d, holds);
+  const { startCheckout } = createCheckoutStart(d, holds, discount);
+  const keepOpen = createKeepOpen(d, holds, discount);
   const { completePayment, completeForBuyer, reconcilePaid } = createCompletion(d);
   const sweepExpired = createExpirySweep(d, holds, completePayment);
   const { refund, cancel, retryPendingRefunds, providerRefunds } = createRefunds(d, holds, completePayment);
@@ -56,8 +58,12 @@ export function createCheckoutService(d: CheckoutDeps) {
     /** POST and DELETE /api/checkout/:id/discount: a discount code on an open checkout, and off it. */
     applyDiscount: discount.apply,
     removeDiscount: discount.remove,
-    /** POST /api/checkout/:id/hold: the open checkout page keeps (or takes again) its hold. */
-    renewHold,
+    /** POST /api/checkout/:id/hold: the open checkout page keeps (or takes again) its hold and its code's use. */
+    async renewHold(paymentIntentId: string, sessionId: string | undefined, holder: string): Promise<CheckoutOrder> {
+      return d.orders.checkoutView(await keepOpen.renewHold(await d.orders.ownOrder(paymentIntentId, sessionId), holder));
+    },
+    /** Before a payment is confirmed: the checkout is open, its shipping saved, its hold and code kept (keep-open.ts). */
+    readyToPay: keepOpen.readyToPay,
     /** The provider says a payment succeeded (browser, test card form, webhook): its order is paid, once. */
     completePayment,
     /** POST /api/orders/complete: completePayment for the buyer's own checkout only. */

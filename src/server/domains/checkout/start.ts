@@ -1,12 +1,11 @@
-import type { CheckoutOrder, CheckoutStarted } from '#shared/checkout.ts';
-import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
+import type { CheckoutStarted } from '#shared/checkout.ts';
 import { AppError } from '../../errors.ts';
 import type { CheckoutDeps } from './deps.ts';
 import type { CheckoutDiscounts } from './discount.ts';
 import type { OrderHolds } from './order-holds.ts';
 import { priceCheckout } from './pricing.ts';
 
-/** Starting a checkout, and keeping its stock while its page is open. */
+/** Starting a checkout: an order from the cart, its stock held, a code carried over, and a payment. */
 export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount: CheckoutDiscounts) {
   const { db, cart, catalog, orders, payments } = d;
 
@@ -51,7 +50,7 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
         );
         await holds.take(tx, created, from.holder, lines);
         const discounted = replaced.filter((o) => o.discountCode && !o.expiredAt);
-        return discount.carryOver(tx, discounted, created);
+        return discount.carryOver(tx, discounted, created, from.holder);
       });
       await catalog.catalogChanged();
       // The checkouts whose code moved here can no longer be paid at their discounted total.
@@ -78,27 +77,6 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
       }
       await orders.attachPayment(order.id, payment.id);
       return { checkoutUrl: `/checkout?payment_intent=${encodeURIComponent(payment.clientSecret)}` };
-    },
-
-    /**
-     * POST /api/checkout/:id/hold, sent by the checkout page every minute while it is open and
-     * before paying: keeps the hold for a few more minutes, or takes it again after it lapsed.
-     * 409 when the checkout has closed or the shelf can no longer cover it.
-     */
-    async renewHold(paymentIntentId: string, sessionId: string | undefined, holder: string): Promise<CheckoutOrder> {
-      const found = await orders.ownOrder(paymentIntentId, sessionId);
-      if (found.status !== 'pending' || found.paymentIssue) return orders.checkoutView(found);
-      if (!orders.isOpen(found)) throw new AppError('conflict', CHECKOUT_EXPIRED);
-      let taken = false;
-      const order = await db.transaction(async (tx) => {
-        const locked = await orders.lock(tx, found.id);
-        if (!locked || !orders.isOpen(locked)) throw new AppError('conflict', CHECKOUT_EXPIRED);
-        if (!locked.stockReleasedAt && (await catalog.holds.renew(tx, locked.id, holds.holdUntil(locked)))) return locked;
-        taken = await holds.take(tx, locked, holder, await orders.items(tx, locked.id));
-        return (await orders.byId(locked.id, tx)) ?? locked;
-      });
-      if (taken) await catalog.catalogChanged();
-      return orders.checkoutView(order);
     },
   };
 }

@@ -3,7 +3,8 @@ import type { CheckoutDeps } from './deps.ts';
 import type { OrderHolds } from './order-holds.ts';
 
 /**
- * Every minute: holds that lapsed give their stock back (their checkout stays payable), and
+ * Every minute: holds and codes' uses that lapsed are given back (their checkout stays payable, and
+ * takes them again before paying), and
  * checkouts past their end are closed (hold released, payment cancelled), unless the provider says
  * they were paid after all (then they are completed). Returns how many were released or closed.
  */
@@ -24,7 +25,8 @@ export function createExpirySweep(
   }
 
   return async function sweepExpired(): Promise<number> {
-    let changed = 0;
+    // Codes' uses whose checkout page stopped renewing them go back first (docs/decisions/0040).
+    let changed = await d.discounts.releaseLapsed();
     for (const orderId of await catalog.holds.lapsedOrderIds()) {
       const order = await orders.byId(orderId);
       if (!order || (order.status === 'pending' && (await paidAfterAll(order)))) continue;

@@ -102,20 +102,31 @@ export async function giveBackUse(tx: Tx, id: number): Promise<void> {
     .where(eq(discountCodes.id, id));
 }
 
-/** A use by an order; 'email' when that address holds or used one already (the partial unique index). */
+/** A use by an order; 'mailbox' when that mailbox holds or used one already (the partial unique index). */
 export async function insertRedemption(
   tx: Tx,
-  v: { discountId: number; orderId: number; email: string | null; amountCents: number },
-): Promise<RedemptionRow | 'email'> {
+  v: {
+    discountId: number;
+    orderId: number;
+    email: string | null;
+    mailbox: string | null;
+    amountCents: number;
+    status?: 'reserved' | 'redeemed';
+    heldUntil: Date | null;
+  },
+): Promise<RedemptionRow | 'mailbox'> {
   try {
     // A savepoint: a refused insert must not abort the caller's transaction.
     return await tx.transaction(async (inner) => {
-      const [row] = await inner.insert(discountRedemptions).values(v).returning();
+      const [row] = await inner
+        .insert(discountRedemptions)
+        .values({ ...v, settledAt: v.status === 'redeemed' ? sql`now()` : null })
+        .returning();
       if (!row) throw new Error('redemption not inserted');
       return row;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) return 'email';
+    if (isUniqueViolation(err)) return 'mailbox';
     throw err;
   }
 }
@@ -132,19 +143,53 @@ export async function selectOpenRedemption(tx: Tx, orderId: number): Promise<Red
 export async function setRedemptionStatus(tx: Tx, id: number, status: 'redeemed' | 'released'): Promise<void> {
   await tx
     .update(discountRedemptions)
-    .set({ status, settledAt: sql`now()` })
+    .set({ status, settledAt: sql`now()`, heldUntil: null })
     .where(and(eq(discountRedemptions.id, id), inArray(discountRedemptions.status, ['reserved'])));
 }
 
-/** Names the address a reserved use is for; false when that address holds or used one already. */
-export async function bindEmail(tx: Tx, id: number, email: string): Promise<boolean> {
+/**
+ * Names the address (and, for a code allowed once per address, the mailbox) a use is for; false
+ * when that mailbox holds or used one already.
+ */
+export async function bindEmail(tx: Tx, id: number, email: string, mailbox: string | null): Promise<boolean> {
   try {
     await tx.transaction(async (inner) => {
-      await inner.update(discountRedemptions).set({ email }).where(eq(discountRedemptions.id, id));
+      await inner.update(discountRedemptions).set({ email, mailbox }).where(eq(discountRedemptions.id, id));
     });
     return true;
   } catch (err) {
     if (isUniqueViolation(err)) return false;
     throw err;
   }
+}
+
+/** Keeps a reserved use until then; false when the order holds none reserved (given back, or never). */
+export async function renewHeld(tx: Tx, orderId: number, heldUntil: Date): Promise<boolean> {
+  const rows = await tx
+    .update(discountRedemptions)
+    .set({ heldUntil })
+    .where(and(eq(discountRedemptions.orderId, orderId), eq(discountRedemptions.status, 'reserved')))
+    .returning({ id: discountRedemptions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Gives back, in one statement, every reserved use whose checkout's page stopped renewing it: each
+ * is released and its code's count goes down by one. A use redeemed meanwhile is not touched (the
+ * status is checked again under the row's lock). Returns how many were given back.
+ */
+export async function releaseLapsed(db: Tx): Promise<number> {
+  const result = (await db.execute(sql`
+    with lapsed as (
+      update ${discountRedemptions} set status = 'released', settled_at = now(), held_until = null
+      where status = 'reserved' and held_until < now()
+      returning discount_id
+    ), per_code as (
+      select discount_id, count(*)::int as n from lapsed group by discount_id
+    )
+    update ${discountCodes} c set used_count = greatest(c.used_count - p.n, 0)
+    from per_code p where c.id = p.discount_id
+    returning p.n
+  `)) as unknown as { rows: { n: number }[] };
+  return result.rows.reduce((sum, r) => sum + Number(r.n), 0);
 }

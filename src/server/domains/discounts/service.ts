@@ -1,6 +1,7 @@
 import { type AdminDiscount, DISCOUNT_MESSAGES, discountFor, normalCode } from '#shared/discounts.ts';
 import type { DiscountValues } from '#shared/discounts-schemas.ts';
 import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
+import { mailboxOf } from '#shared/mailbox.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { throttle } from '../../lib/rate-buckets.ts';
@@ -147,12 +148,13 @@ export function createDiscountsService(
     },
 
     /**
-     * Takes a use of a code for an order, in the caller's transaction (the order locked), and says
-     * what it takes off these lines; 409 with the shopper's message when it cannot be used.
+     * Takes a use of a code for an order, in the caller's transaction (the order locked), held
+     * until `heldUntil` unless its checkout's page renews it, and says what it takes off these
+     * lines; 409 with the shopper's message when it cannot be used.
      */
     async reserve(
       tx: Tx,
-      o: { code: string; orderId: number; email: string | null; lines: readonly PricedLine[] },
+      o: { code: string; orderId: number; email: string | null; lines: readonly PricedLine[]; heldUntil: Date },
     ): Promise<{ code: string; amountCents: number; shares: Map<number, number> }> {
       const d = await repo.selectByCode(tx, normalCode(o.code));
       if (!d) throw new AppError('conflict', DISCOUNT_MESSAGES.unknown);
@@ -165,19 +167,31 @@ export function createDiscountsService(
       const { amountCents, shares } = discountFor(o.lines, d);
       if (amountCents <= 0) throw new AppError('conflict', DISCOUNT_MESSAGES.noEligible);
       if (!(await repo.takeUse(tx, d.id))) throw new AppError('conflict', DISCOUNT_MESSAGES.usedUp);
+      const email = o.email?.toLowerCase() ?? null;
       const use = await repo.insertRedemption(tx, {
         discountId: d.id,
         orderId: o.orderId,
-        // Only a code once per address is bound to one (the unique index keeps it once).
-        email: d.oncePerEmail && o.email ? o.email.toLowerCase() : null,
+        email,
+        // Only a code once per address is bound to its mailbox (the unique index keeps it once).
+        mailbox: d.oncePerEmail && email ? mailboxOf(email) : null,
         amountCents,
+        heldUntil: o.heldUntil,
       });
-      if (use === 'email') {
+      if (use === 'mailbox') {
         await repo.giveBackUse(tx, d.id);
         throw new AppError('conflict', DISCOUNT_MESSAGES.usedByEmail);
       }
       return { code: d.code, amountCents, shares };
     },
+
+    /**
+     * The checkout's page is open: its reserved use is kept until `heldUntil`. False when it holds
+     * none any more (the sweep gave it back after the page stopped renewing it).
+     */
+    renew: (tx: Tx, orderId: number, heldUntil: Date) => repo.renewHeld(tx, orderId, heldUntil),
+
+    /** Every minute (the checkout sweep): uses whose checkout's page stopped renewing them are given back. */
+    releaseLapsed: () => repo.releaseLapsed(db),
 
     /** Gives back the order's use of its code (taken off, or the checkout closed unpaid), in the caller's transaction. */
     async release(tx: Tx, orderId: number): Promise<void> {
@@ -188,30 +202,60 @@ export function createDiscountsService(
     },
 
     /**
-     * The order is being paid, in the caller's transaction: the use it holds is spent for good.
-     * False when it holds none (given back: its checkout was replaced or ended), so the caller does
-     * not take the discounted payment as it is (docs/decisions/0040).
+     * The order is being paid, in the caller's transaction (the order locked): its use is spent for
+     * good, with the order's address. A use given back meanwhile (its page stopped renewing it) is
+     * taken again if one is left and its mailbox has none. False when none can be: the caller then
+     * does not take the discounted payment as it is (docs/decisions/0040). Never past the limit.
      */
-    async redeem(tx: Tx, orderId: number): Promise<boolean> {
-      const use = await repo.selectOpenRedemption(tx, orderId);
-      if (!use) return false;
-      if (use.status === 'reserved') await repo.setRedemptionStatus(tx, use.id, 'redeemed');
-      return true;
+    async redeem(
+      tx: Tx,
+      order: { id: number; email: string | null; discountCode: string | null; discountCents: number },
+    ): Promise<boolean> {
+      const email = order.email?.toLowerCase() ?? null;
+      const use = await repo.selectOpenRedemption(tx, order.id);
+      if (use) {
+        if (use.status === 'reserved') {
+          if (email && use.email !== email) {
+            const d = await repo.selectDiscount(tx, use.discountId);
+            if (!(await repo.bindEmail(tx, use.id, email, d?.oncePerEmail ? mailboxOf(email) : null))) return false;
+          }
+          await repo.setRedemptionStatus(tx, use.id, 'redeemed');
+        }
+        return true;
+      }
+      if (!order.discountCode) return false;
+      const d = await repo.selectByCode(tx, order.discountCode);
+      if (!d || !(await repo.takeUse(tx, d.id))) return false;
+      const taken = await repo.insertRedemption(tx, {
+        discountId: d.id,
+        orderId: order.id,
+        email,
+        mailbox: d.oncePerEmail && email ? mailboxOf(email) : null,
+        amountCents: order.discountCents,
+        status: 'redeemed',
+        heldUntil: null,
+      });
+      if (taken !== 'mailbox') return true;
+      await repo.giveBackUse(tx, d.id);
+      return false;
     },
 
     /**
-     * The checkout's e-mail address is known (its shipping step): a code allowed once per address is
-     * bound to it; 409 when that address used it or holds it in another checkout.
+     * The checkout's e-mail address is known (its shipping step): its use is bound to it, and for a
+     * code allowed once per address to its mailbox; 409 when that mailbox used it or holds it in
+     * another checkout.
      */
     async bindEmail(tx: Tx, orderId: number, email: string): Promise<void> {
       const use = await repo.selectOpenRedemption(tx, orderId);
       if (use?.status !== 'reserved') return;
       const d = await repo.selectDiscount(tx, use.discountId);
-      if (!d?.oncePerEmail || use.email === email.toLowerCase()) return;
-      if (!(await repo.bindEmail(tx, use.id, email.toLowerCase()))) {
+      const address = email.toLowerCase();
+      const mailbox = d?.oncePerEmail ? mailboxOf(address) : null;
+      if (use.email === address && use.mailbox === mailbox) return;
+      if (!(await repo.bindEmail(tx, use.id, address, mailbox))) {
         throw new AppError(
           'conflict',
-          `${DISCOUNT_MESSAGES.usedByEmail} Remove the code ${d.code}, or use another e-mail address.`,
+          `${DISCOUNT_MESSAGES.usedByEmail} Remove the code ${d?.code ?? ''}, or use another e-mail address.`,
         );
       }
     },
@@ -221,7 +265,7 @@ export function createDiscountsService(
      * checkout, or naming an address for a checkout that has one (which says whether the address
      * used it). 429 past the hour's tries.
      */
-    countTry: (network: string) =>
-      throttle(db, [`discount-codes:ip:${network}`], o.triesPerHour, HOUR_MS, 'Too many discount codes tried.'),
+    countTry: (network: string, tx: Tx = db) =>
+      throttle(tx, [`discount-codes:ip:${network}`], o.triesPerHour, HOUR_MS, 'Too many discount codes tried.'),
   };
 }

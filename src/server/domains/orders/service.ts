@@ -309,7 +309,7 @@ export function createOrdersService(d: Deps) {
           set.stockReleasedAt = null;
           set.expiredAt = null;
           set.paidAt = order.paidAt ?? new Date();
-          if (order.discountCode) await d.discounts.redeem(tx, order.id);
+          if (order.discountCode) await d.discounts.redeem(tx, order);
         }
         if ((status === 'shipped' || status === 'delivered') && !order.shippedAt) set.shippedAt = new Date();
         if (status === 'delivered' && !order.deliveredAt) set.deliveredAt = new Date();

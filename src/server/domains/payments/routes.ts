@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TestConfirmBodySchema, type TestConfirmResult } from '#shared/checkout.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments, checkout } = app.services;
@@ -16,8 +16,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: TestConfirmBodySchema },
     },
     async (req): Promise<TestConfirmResult> => {
-      if (!payments.confirmTest) throw notFound('Payment');
-      const outcome = await payments.confirmTest(req.body.paymentIntentId, req.body.cardNumber);
+      if (!payments.confirmTest || !payments.testPaymentIdOf) throw notFound('Payment');
+      const paymentId = await payments.testPaymentIdOf(req.body.paymentIntentId);
+      if (!paymentId) throw notFound('Payment');
+      // The server confirms: only an open checkout with its shipping step saved, at its total, is
+      // paid. A refusal answers like a declined card (the contract's two statuses), with the reason.
+      try {
+        await checkout.readyToPay(paymentId, req.network);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'conflict')
+          return { status: 'requires_payment_method', message: err.message };
+        throw err;
+      }
+      const outcome = await payments.confirmTest(paymentId, req.body.cardNumber);
       if (!outcome.found) throw notFound('Payment');
       if (outcome.status === 'succeeded') {
         await checkout.completePayment(outcome.paymentId).catch((err: unknown) => {

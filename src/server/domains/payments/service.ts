@@ -61,6 +61,8 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
 
     /** The test provider's card form; undefined when Stripe is the provider. */
     confirmTest: test ? (idOrSecret: string, cardNumber: string) => test.confirm(idOrSecret, cardNumber) : undefined,
+    /** The test provider's payment an id or client secret names (a wrong secret names none); undefined with Stripe. */
+    testPaymentIdOf: test ? (idOrSecret: string) => test.paymentIdOf(idOrSecret) : undefined,
 
     /** Of these payment ids, those known here to have succeeded (the test provider's own record, Stripe's last answer or webhook). */
     succeededAmong: (ids: string[]) => repo.selectSucceeded(db, active.name, ids),

@@ -25,10 +25,25 @@ export type TestConfirmOutcome =
  */
 export function createTestProvider(db: Database): PaymentProvider & {
   confirm(idOrSecret: string, cardNumber: string): Promise<TestConfirmOutcome>;
+  paymentIdOf(idOrSecret: string): Promise<string | null>;
 } {
+  /** The payment an id (or a whole client secret, which must then be the right one) names; null when none. */
+  async function paymentIdOf(idOrSecret: string): Promise<string | null> {
+    const id = idOrSecret.split('_secret_')[0] ?? '';
+    const row = await repo.selectPayment(db, 'test', id);
+    if (!row) return null;
+    if (idOrSecret.includes('_secret_') && row.clientSecretHash) {
+      const a = Buffer.from(hashSecret(idOrSecret));
+      const b = Buffer.from(row.clientSecretHash);
+      if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+    }
+    return id;
+  }
+
   return {
     name: 'test',
     mode: 'test',
+    paymentIdOf,
 
     async create() {
       const id = `pi_${random(24)}`;
@@ -71,15 +86,9 @@ export function createTestProvider(db: Database): PaymentProvider & {
     },
 
     async confirm(idOrSecret, cardNumber) {
-      const id = idOrSecret.split('_secret_')[0] ?? '';
-      const row = await repo.selectPayment(db, 'test', id);
-      if (!row) return { found: false };
-      // With the whole client secret, it must be the right one.
-      if (idOrSecret.includes('_secret_') && row.clientSecretHash) {
-        const a = Buffer.from(hashSecret(idOrSecret));
-        const b = Buffer.from(row.clientSecretHash);
-        if (a.length !== b.length || !timingSafeEqual(a, b)) return { found: false };
-      }
+      const id = await paymentIdOf(idOrSecret);
+      const row = id ? await repo.selectPayment(db, 'test', id) : undefined;
+      if (!id || !row) return { found: false };
       if (row.status === 'succeeded') return { found: true, paymentId: id, status: 'succeeded' };
       if (row.status === 'canceled') {
         return { found: true, paymentId: id, status: 'requires_payment_method', message: 'This payment has expired.' };
