@@ -65,6 +65,27 @@ export const TestConfirmBodySchema = z.strictObject({
   cvc: singleLine(4).optional(),
 });
 
+/**
+ * POST /api/checkout/:paymentIntentId/confirm (Stripe): the ConfirmationToken Stripe.js made from
+ * the Payment Element; none when confirming again after the shopper's bank asked for authentication.
+ */
+export const ConfirmPaymentBodySchema = z
+  .strictObject({
+    confirmationToken: z
+      .string({ error: 'confirmationToken must be a ConfirmationToken id' })
+      .max(200, 'confirmationToken is too long')
+      .regex(/^ctoken_[A-Za-z0-9_]{8,190}$/, 'confirmationToken must be a ConfirmationToken id')
+      .optional(),
+  })
+  .nullish();
+
+/** Stripe's confirm, as the checkout's server-side confirmation answers it. */
+export interface ConfirmPaymentResult {
+  /** requires_action: the shopper's bank asks for authentication (Stripe.js handleNextAction), then confirm again. */
+  status: 'succeeded' | 'processing' | 'requires_action' | 'requires_payment_method';
+  message?: string;
+}
+
 export interface CheckoutStarted {
   checkoutUrl: string;
 }

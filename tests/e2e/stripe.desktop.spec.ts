@@ -97,8 +97,20 @@ test('with Stripe configured, a shopper pays through the Payment Element and the
   await expect(page.getByText('Smelling Salts 3-Pack')).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText('$48.90');
 
-  // Stripe's copy of the payment is the order's total, and its signed webhook was accepted.
-  expect(fake.intents.get(paymentIntentId)).toMatchObject({ amount: 4890, amount_received: 4890, status: 'succeeded' });
+  // Stripe's copy of the payment is the order's total, confirmed by the store's server with the
+  // ConfirmationToken the browser made (the browser confirmed nothing), with the shopper's e-mail and
+  // address; and its signed webhook was accepted.
+  expect(fake.intents.get(paymentIntentId)).toMatchObject({
+    amount: 4890,
+    amount_received: 4890,
+    status: 'succeeded',
+    confirmation_method: 'manual',
+    receipt_email: 'sam@example.com',
+    shipping: { name: 'Sam Ortiz' },
+  });
+  const fromBrowser = fake.requests.filter((r) => r.params.key === FAKE_KEYS.publishableKey && r.method === 'POST');
+  expect(fromBrowser.map((r) => r.path)).toEqual(['/v1/confirmation_tokens']);
+  expect(fake.requests.filter((r) => r.path === `/v1/payment_intents/${paymentIntentId}/confirm`)).toHaveLength(1);
   await expect
     .poll(() => fake.deliveries.filter((d) => d.type === 'payment_intent.succeeded').map((d) => d.status))
     .toContain(200);
@@ -143,15 +155,34 @@ test('a discount code put on at the payment step changes what Stripe charges, an
   // 44.99 − 4.50 + 3.91.
   await expect(summary.getByTestId('order-total')).toHaveText('$44.40');
   expect(fake.intents.get(paymentIntentId)?.amount).toBe(4440);
-  // The same Payment Element, told to read the payment again: the card number is still there.
+  // The same Payment Element, told the new amount: the card number is still there.
   await expect(card).toHaveValue('4242 4242 4242 4242');
   const stub = await page.evaluate(
-    () => (window as unknown as { __stripeStub: { fetchUpdates: number; elementsOptions: unknown[] } }).__stripeStub,
+    () => (window as unknown as { __stripeStub: { amountUpdates: number[]; elementsOptions: unknown[] } }).__stripeStub,
   );
-  expect(stub).toMatchObject({ fetchUpdates: 1, elementsOptions: [expect.anything()] });
+  expect(stub).toMatchObject({
+    amountUpdates: [4440],
+    elementsOptions: [expect.objectContaining({ mode: 'payment', amount: 4890, currency: 'usd' })],
+  });
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 10_000 });
   expect(fake.intents.get(paymentIntentId)).toMatchObject({ amount_received: 4440, status: 'succeeded' });
+});
+
+test('a card whose bank asks for authentication is paid once the shopper authenticates', async ({ page }) => {
+  await routeStripe(page);
+  await toPaymentStep(page);
+  await expectPaymentElement(page);
+  const paymentIntentId = /[?&]payment_intent=(pi_[A-Za-z0-9]+)_secret_/.exec(page.url())?.[1] ?? '';
+  // Stripe's 3-D Secure test card: the server's confirmation asks for the bank, Stripe.js shows it,
+  // and the server confirms again.
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0025 0000 3155');
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 10_000 });
+  const confirmations = fake.requests.filter((r) => r.path === `/v1/payment_intents/${paymentIntentId}/confirm`);
+  expect(confirmations.map((r) => typeof r.params.confirmation_token)).toEqual(['string', 'undefined']);
+  expect(fake.requests.filter((r) => r.path === `/v1/payment_intents/${paymentIntentId}/authenticate`)).toHaveLength(1);
+  expect(fake.intents.get(paymentIntentId)).toMatchObject({ status: 'succeeded', amount_received: 4890 });
 });
 
 test('the Payment Element offers Apple Pay, Google Pay and Link, and a shopper pays with Apple Pay without leaving the page', async ({
@@ -161,7 +192,7 @@ test('the Payment Element offers Apple Pay, Google Pay and Link, and a shopper p
   await toPaymentStep(page);
   await expectPaymentElement(page);
   const paymentIntentId = /[?&]payment_intent=(pi_[A-Za-z0-9]+)_secret_/.exec(page.url())?.[1] ?? '';
-  // The tabs follow the PaymentIntent's payment methods (automatic, without redirects: docs/decisions/0042).
+  // The tabs are the account's methods that keep the shopper on the page, which the PaymentIntent takes (docs/decisions/0042).
   await expect(page.getByRole('tab')).toHaveText(['Card', 'Apple Pay', 'Google Pay', 'Link']);
   expect(fake.intents.get(paymentIntentId)?.payment_method_types).toEqual(['card', 'link']);
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { count, inventoryOf, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
-import { FAKE_KEYS, type FakeStripe } from '../support/fake-stripe.ts';
+import { browserStripeOf, FAKE_KEYS, type FakeStripe } from '../support/fake-stripe.ts';
 import { startStripeStore } from '../support/stripe-store.ts';
 
 /**
@@ -215,6 +215,100 @@ describe('checkout through Stripe', () => {
     await t.app.services.checkout.sweepExpired();
     expect((await orderOf(paymentIntentId)).status).toBe('paid');
     expect(await inventoryOf(t.app, 5)).toBe(248);
+  });
+});
+
+describe('the payment confirmed by the store’s server (item 4 of "Money that cannot leak")', () => {
+  const tokenFor = async (paymentMethod = 'pm_card_visa') =>
+    (await stripeClient.testHelpers.confirmationTokens.create({ payment_method: paymentMethod })).id;
+
+  it('cannot be confirmed by the browser alone: the publishable key and client secret are refused', async () => {
+    const { secret, paymentIntentId } = await startedCheckout();
+    expect(fake.intents.get(paymentIntentId)).toMatchObject({ confirmation_method: 'manual' });
+    const browser = browserStripeOf(fake);
+    const tried = await browser.paymentIntents
+      .confirm(paymentIntentId, { client_secret: secret, payment_method: 'pm_card_visa' } as Stripe.PaymentIntentConfirmParams)
+      .catch((err: unknown) => err);
+    expect(tried).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(fake.intents.get(paymentIntentId)?.status).toBe('requires_payment_method');
+    expect((await orderOf(paymentIntentId)).status).toBe('pending');
+  });
+
+  it('is confirmed only after the shipping step, with the shopper’s e-mail and address sent to Stripe', async () => {
+    const s = shopper(t.app);
+    expect((await s.add(5, 2)).statusCode).toBe(201);
+    const { paymentIntentId } = secretOf((await s.checkout()).json().checkoutUrl);
+    const early = await s.confirm(paymentIntentId, await tokenFor());
+    expect(early.json()).toEqual({ status: 'requires_payment_method', message: 'Save your shipping details before paying.' });
+    expect(fake.intents.get(paymentIntentId)?.status).toBe('requires_payment_method');
+
+    expect((await s.ship(paymentIntentId)).statusCode).toBe(200);
+    const paid = await s.confirm(paymentIntentId, await tokenFor());
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toEqual({ status: 'succeeded' });
+    expect((await orderOf(paymentIntentId)).status).toBe('paid');
+    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+      status: 'succeeded',
+      receipt_email: 'dana.lee@example.com',
+      shipping: {
+        name: 'Dana Lee',
+        phone: '555 010 0199',
+        address: { line1: '12 Iron Way', city: 'Columbus', state: 'OH', postal_code: '43004', country: 'US' },
+      },
+    });
+    // Confirming again answers as paid and charges nothing more.
+    expect((await s.confirm(paymentIntentId, await tokenFor())).json()).toEqual({ status: 'succeeded' });
+  });
+
+  it('says a decline in Stripe’s words, and a spent ConfirmationToken cannot pay again', async () => {
+    const { s, paymentIntentId } = await startedCheckout();
+    const declined = await tokenFor('pm_card_chargeDeclined');
+    expect((await s.confirm(paymentIntentId, declined)).json()).toEqual({
+      status: 'requires_payment_method',
+      message: 'Your card was declined.',
+    });
+    expect((await orderOf(paymentIntentId)).status).toBe('pending');
+    expect((await s.confirm(paymentIntentId, declined)).json()).toMatchObject({ status: 'requires_payment_method' });
+    expect((await s.confirm(paymentIntentId, await tokenFor())).json()).toEqual({ status: 'succeeded' });
+  });
+
+  it('asks for the bank’s authentication, then confirms again once the shopper gave it', async () => {
+    const { s, paymentIntentId } = await startedCheckout();
+    expect((await s.confirm(paymentIntentId, await tokenFor('4000002500003155'))).json()).toEqual({ status: 'requires_action' });
+    expect((await orderOf(paymentIntentId)).status).toBe('pending');
+    fake.authenticate(paymentIntentId); // Stripe.js's handleNextAction in the browser
+    expect((await s.confirm(paymentIntentId)).json()).toEqual({ status: 'succeeded' });
+    expect((await orderOf(paymentIntentId)).status).toBe('paid');
+  });
+
+  it('answers 404 to another session and to a store without Stripe, and 400 to a malformed token, charging nothing', async () => {
+    const { paymentIntentId } = await startedCheckout();
+    const stranger = shopper(t.app);
+    expect((await stranger.confirm(paymentIntentId, await tokenFor())).statusCode).toBe(404);
+    const { s } = await startedCheckout();
+    for (const bad of [
+      { confirmationToken: 'pm_card_visa' },
+      { confirmationToken: 5 },
+      { confirmationToken: 'ctoken_x'.repeat(40) },
+      { extra: 1 },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/checkout/${paymentIntentId}/confirm`,
+        headers: { 'x-session-id': s.sessionId },
+        payload: bad,
+      });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    expect(fake.intents.get(paymentIntentId)?.status).toBe('requires_payment_method');
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'POST', url: `/api/checkout/${paymentIntentId}/confirm`, payload: {} });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 });
 

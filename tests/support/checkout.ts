@@ -77,6 +77,15 @@ export function shopper(app: FastifyInstance, sessionId = newSessionId(), ip = '
         url: `/api/checkout/${paymentIntentId}/discount`,
         headers: { 'x-session-id': sessionId },
       }),
+    /** The checkout page's server-side confirmation (Stripe): a ConfirmationToken, or none after authenticating. */
+    confirm: (paymentIntentId: string, confirmationToken?: string) =>
+      app.inject({
+        method: 'POST',
+        remoteAddress,
+        url: `/api/checkout/${paymentIntentId}/confirm`,
+        headers: { 'x-session-id': sessionId },
+        payload: confirmationToken ? { confirmationToken } : {},
+      }),
     complete: (paymentIntentId: string) =>
       app.inject({ method: 'POST', url: '/api/orders/complete', remoteAddress, payload: { paymentIntentId } }),
   };

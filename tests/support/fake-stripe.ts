@@ -28,6 +28,17 @@ import Stripe from 'stripe';
  * `payment_method_details`; the PaymentIntent's `latest_charge` is its id, or the charge itself
  * when retrieved with `expand[]=latest_charge`.
  *
+ * Confirmation as the store asks for it (`confirmation_method: manual`): only the secret key may
+ * confirm such a PaymentIntent (Stripe.js, with the publishable key and client secret, is refused),
+ * with a ConfirmationToken that Stripe.js made from the Payment Element (`POST /v1/confirmation_tokens`,
+ * publishable key) or a test helper made (`POST /v1/test_helpers/confirmation_tokens`, secret key),
+ * each usable once; the confirmation's `receipt_email` and `shipping` are kept on the PaymentIntent.
+ * Stripe's test card 4000 0025 0000 3155 asks for authentication: the first confirmation leaves the
+ * PaymentIntent `requires_action`; once the shopper authenticates (Stripe.js's handleNextAction,
+ * which the browser stand-in does through the fake's own `POST /v1/payment_intents/:id/authenticate`,
+ * or `authenticate(id)` in a test) a manual one is `requires_confirmation` and the server confirms
+ * it again.
+ *
  * Refunds (`POST /v1/refunds`, `GET /v1/refunds/:id`) as Stripe's API reference describes them: of a
  * succeeded PaymentIntent, never more than is left of it (`amount_too_large`, or
  * `charge_already_refunded` when nothing is), each followed by `charge.refunded` and `refund.created`
@@ -52,6 +63,11 @@ export interface FakeIntent {
   currency: string;
   status: Status;
   client_secret: string;
+  /** manual: only a secret key confirms it (the store's server). */
+  confirmation_method: 'automatic' | 'manual';
+  receipt_email: string | null;
+  shipping: Record<string, unknown> | null;
+  next_action: { type: 'use_stripe_sdk' } | null;
   metadata: Record<string, string>;
   description: string | null;
   allowed_payment_method_types: string[] | null;
@@ -104,6 +120,20 @@ export interface FakeRefund {
   created: number;
 }
 
+export interface FakeConfirmationToken {
+  id: string;
+  object: 'confirmation_token';
+  created: number;
+  expires_at: number;
+  livemode: false;
+  /** The PaymentIntent it confirmed; null until used (a token confirms once). */
+  payment_intent: string | null;
+  payment_method_preview: { type: string };
+  shipping: Record<string, unknown> | null;
+  /** The fake's own: the test payment method or card number it stands for. */
+  method: string;
+}
+
 export interface FakeRequest {
   method: string;
   path: string;
@@ -114,7 +144,11 @@ export interface FakeRequest {
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const rand = (n: number) => Array.from(randomBytes(n), (b) => ALPHABET[b % ALPHABET.length]).join('');
 
-type Outcome = { ok: true } | { ok: 'processing' } | { ok: false; code: string; decline_code: string; message: string };
+type Outcome =
+  | { ok: true }
+  | { ok: 'processing' }
+  | { ok: 'authenticate' }
+  | { ok: false; code: string; decline_code: string; message: string };
 
 const SUCCEEDS: Outcome = { ok: true };
 const DECLINED: Outcome = {
@@ -148,6 +182,8 @@ const METHODS: Record<string, { details: FakeMethodDetails; outcome: Outcome }> 
   '4242424242424242': { details: card('4242'), outcome: SUCCEEDS },
   // The fake's own: a payment the bank is still processing (settled later with update()).
   '4000000000001000': { details: card('1000'), outcome: { ok: 'processing' } },
+  // Stripe's 3D Secure test card: authentication required, then it succeeds.
+  '4000002500003155': { details: card('3155'), outcome: { ok: 'authenticate' } },
   pm_card_chargeDeclined: { details: card('0002'), outcome: DECLINED },
   '4000000000000002': { details: card('0002'), outcome: DECLINED },
   pm_card_chargeDeclinedInsufficientFunds: { details: card('9995'), outcome: INSUFFICIENT },
@@ -199,6 +235,10 @@ export interface FakeStripe {
     payload: string;
     signature: string;
   };
+  /** ConfirmationTokens made so far, by id. */
+  confirmationTokens: Map<string, FakeConfirmationToken>;
+  /** The shopper authenticates with their bank (what Stripe.js's handleNextAction leads to). */
+  authenticate(id: string): FakeIntent;
   /** Settles an intent as if the shopper's card went through (or changes it for a test). */
   update(id: string, patch: Partial<FakeIntent>): FakeIntent;
   /** Webhook deliveries so far, with the store's answers. */
@@ -230,6 +270,9 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       .filter((r) => r.payment_intent === piId && r.status !== 'failed' && r.status !== 'canceled')
       .reduce((sum, r) => sum + r.amount, 0);
   const charges = new Map<string, StoredCharge>();
+  const confirmationTokens = new Map<string, FakeConfirmationToken>();
+  /** The payment method an intent waiting for (or past) authentication will be charged with. */
+  const authenticating = new Map<string, string>();
   /** The id of the charge that pays an intent (one at most: an intent succeeds once); failed attempts get their own. */
   const payingChargeId = (pi: FakeIntent) => `ch_${pi.id.slice(3)}`;
   /** A charge as Stripe shows it now; without a stored one, the paying charge of an intent a test settled with update(). */
@@ -308,13 +351,43 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     body: { error: { type, message, ...extra } },
   });
 
-  function confirm(pi: FakeIntent, params: Record<string, unknown>) {
+  function confirm(pi: FakeIntent, params: Record<string, unknown>, secretAuth: boolean) {
     if (pi.status === 'succeeded' || pi.status === 'canceled') {
       return error(400, 'invalid_request_error', `This PaymentIntent's status is ${pi.status}.`, {
         code: 'payment_intent_unexpected_state',
         payment_intent: pi,
       });
     }
+    if (pi.confirmation_method === 'manual' && !secretAuth) {
+      return error(
+        400,
+        'invalid_request_error',
+        "This PaymentIntent's confirmation_method is manual: it can only be confirmed with your secret key.",
+        { code: 'payment_intent_unexpected_state', payment_intent: pi },
+      );
+    }
+    if (typeof params.receipt_email === 'string') pi.receipt_email = params.receipt_email;
+    if (params.shipping && typeof params.shipping === 'object') pi.shipping = params.shipping as Record<string, unknown>;
+    let tokenMethod: string | undefined;
+    if (params.confirmation_token !== undefined) {
+      const token = confirmationTokens.get(String(params.confirmation_token));
+      if (!token) {
+        return error(404, 'invalid_request_error', `No such confirmationtoken: '${String(params.confirmation_token)}'`, {
+          code: 'resource_missing',
+          param: 'confirmation_token',
+        });
+      }
+      if (token.payment_intent) {
+        return error(400, 'invalid_request_error', 'This ConfirmationToken has already been used to confirm a PaymentIntent.', {
+          code: 'confirmation_token_already_used',
+        });
+      }
+      token.payment_intent = pi.id;
+      tokenMethod = token.method;
+      if (token.shipping && !pi.shipping) pi.shipping = token.shipping;
+    }
+    // Confirmed again after the shopper authenticated: charged with the method they authenticated.
+    const authenticated = pi.status === 'requires_confirmation' ? authenticating.get(pi.id) : undefined;
     const auto = pi.automatic_payment_methods;
     if (auto?.enabled && auto.allow_redirects !== 'never' && !params.return_url) {
       return error(
@@ -325,7 +398,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       );
     }
     const data = params.payment_method_data as { card?: { number?: string } } | undefined;
-    const key = String(params.payment_method ?? data?.card?.number ?? '').replace(/\s/g, '');
+    const key = String(tokenMethod ?? authenticated ?? params.payment_method ?? data?.card?.number ?? '').replace(/\s/g, '');
     const method = METHODS[key];
     if (!method) {
       return error(402, 'card_error', 'Your card number is incorrect.', { code: 'incorrect_number' });
@@ -339,7 +412,18 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       );
     }
     const paymentMethod = key.startsWith('pm_') ? key : `pm_${rand(24)}`;
-    const { outcome } = method;
+    const outcome: Outcome = authenticated ? SUCCEEDS : method.outcome;
+    if (outcome.ok === 'authenticate') {
+      authenticating.set(pi.id, key);
+      Object.assign(pi, {
+        status: 'requires_action',
+        next_action: { type: 'use_stripe_sdk' },
+        last_payment_error: null,
+        payment_method: paymentMethod,
+      });
+      return { status: 200, body: pi };
+    }
+    pi.next_action = null;
     const charge: StoredCharge = {
       id: outcome.ok ? payingChargeId(pi) : `ch_${rand(24)}`,
       paymentIntent: pi.id,
@@ -379,6 +463,18 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     });
     deliver(pi, 'payment_intent.payment_failed');
     return error(402, 'card_error', failure.message, { ...failure, charge: charge.id, payment_intent: pi });
+  }
+
+  /** The bank accepted the shopper: a manual intent waits for the server's confirmation, an automatic one is charged. */
+  function authenticate(pi: FakeIntent): FakeIntent {
+    pi.next_action = null;
+    if (pi.confirmation_method === 'manual') {
+      pi.status = 'requires_confirmation';
+      return pi;
+    }
+    pi.status = 'requires_confirmation';
+    confirm(pi, {}, true);
+    return pi;
   }
 
   function createRefund(pi: FakeIntent, amount: number, metadata: Record<string, string>): FakeRefund {
@@ -457,6 +553,10 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
         currency: String(params.currency ?? ''),
         status: 'requires_payment_method',
         client_secret: `${id}_secret_${rand(25)}`,
+        confirmation_method: params.confirmation_method === 'manual' ? 'manual' : 'automatic',
+        receipt_email: null,
+        shipping: null,
+        next_action: null,
         metadata: (params.metadata as Record<string, string>) ?? {},
         description: typeof params.description === 'string' ? params.description : null,
         allowed_payment_method_types: allowed,
@@ -470,6 +570,36 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       };
       intents.set(id, pi);
       return { status: 200, body: pi };
+    }
+
+    if (method === 'GET' && path === '/v1/elements/sessions') {
+      // What Stripe.js reads for Elements made without a PaymentIntent: the account's payment method types.
+      return { status: 200, body: { payment_method_types: [...ACCOUNT_METHOD_TYPES.onPage, ...ACCOUNT_METHOD_TYPES.redirect] } };
+    }
+
+    if (method === 'POST' && (path === '/v1/confirmation_tokens' || path === '/v1/test_helpers/confirmation_tokens')) {
+      // Stripe.js makes them with the publishable key; the test helper needs the secret key.
+      if (path.startsWith('/v1/test_helpers/') && !secretAuth) {
+        return error(403, 'invalid_request_error', 'This request needs a secret key');
+      }
+      const data = params.payment_method_data as { type?: string; card?: { number?: string } } | undefined;
+      const key = String(params.payment_method ?? data?.card?.number ?? '').replace(/\s/g, '');
+      const known = METHODS[key];
+      if (!known) return error(402, 'card_error', 'Your card number is incorrect.', { code: 'incorrect_number' });
+      const token: FakeConfirmationToken = {
+        id: `ctoken_${rand(24)}`,
+        object: 'confirmation_token',
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 12 * 3600,
+        livemode: false,
+        payment_intent: null,
+        payment_method_preview: { type: known.details.type },
+        shipping: (params.shipping as Record<string, unknown> | undefined) ?? null,
+        method: key,
+      };
+      confirmationTokens.set(token.id, token);
+      const { method: _method, ...shown } = token;
+      return { status: 200, body: shown };
     }
 
     if (method === 'POST' && path === '/v1/refunds') {
@@ -511,7 +641,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
         : error(404, 'invalid_request_error', `No such refund: '${rm[1]}'`, { code: 'resource_missing' });
     }
 
-    const m = /^\/v1\/payment_intents\/(pi_[A-Za-z0-9]+)(\/confirm|\/cancel)?$/.exec(path);
+    const m = /^\/v1\/payment_intents\/(pi_[A-Za-z0-9]+)(\/confirm|\/cancel|\/authenticate)?$/.exec(path);
     const pi = m?.[1] ? intents.get(m[1]) : undefined;
     if (m && !pi) {
       return error(404, 'invalid_request_error', `No such payment_intent: '${m[1]}'`, { code: 'resource_missing' });
@@ -545,7 +675,15 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       }
       return { status: 200, body: pi };
     }
-    if (method === 'POST' && m[2] === '/confirm') return confirm(pi, params);
+    if (method === 'POST' && m[2] === '/confirm') return confirm(pi, params, secretAuth);
+    if (method === 'POST' && m[2] === '/authenticate') {
+      if (pi.status !== 'requires_action') {
+        return error(400, 'invalid_request_error', `This PaymentIntent's status is ${pi.status}.`, {
+          code: 'payment_intent_unexpected_state',
+        });
+      }
+      return { status: 200, body: authenticate(pi) };
+    }
     if (method === 'POST' && m[2] === '/cancel' && secretAuth) {
       if (pi.status === 'succeeded' || pi.status === 'canceled') {
         return error(
@@ -619,6 +757,13 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       return Object.assign(pi, patch);
     },
     refunds,
+    confirmationTokens,
+    authenticate(id) {
+      const pi = intents.get(id);
+      if (!pi) throw new Error(`no intent ${id}`);
+      if (pi.status !== 'requires_action') throw new Error(`intent ${id} is ${pi.status}, not requires_action`);
+      return authenticate(pi);
+    },
     latestCharge(id) {
       const pi = intents.get(id);
       if (!pi) throw new Error(`no intent ${id}`);
@@ -661,8 +806,18 @@ export function stripeEnv(fake: FakeStripe): Record<string, string> {
   };
 }
 
-/** The shopper's side of Stripe (what Stripe.js does in the browser), through the real SDK against this fake. */
+/**
+ * Stripe's own side, through the real SDK with the store's secret key: to make a test's
+ * ConfirmationToken (`testHelpers.confirmationTokens`), or to move a payment at Stripe behind the
+ * store's back (as its dashboard, or a payment the store has not heard of yet).
+ */
 export function stripeClientOf(fake: FakeStripe): Stripe {
   const u = new URL(fake.url);
   return new Stripe(FAKE_KEYS.secretKey, { host: u.hostname, port: u.port, protocol: 'http', maxNetworkRetries: 0 });
+}
+
+/** What the shopper's browser holds: the publishable key (and, from the checkout's address, the client secret). */
+export function browserStripeOf(fake: FakeStripe): Stripe {
+  const u = new URL(fake.url);
+  return new Stripe(FAKE_KEYS.publishableKey, { host: u.hostname, port: u.port, protocol: 'http', maxNetworkRetries: 0 });
 }

@@ -272,6 +272,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     errors: [404, 409, 503],
     headers: checkoutOwner,
   },
+  'POST /api/checkout/:paymentIntentId/confirm': {
+    tag: 'Payments',
+    operationId: 'confirmPayment',
+    summary: 'Pay a checkout with Stripe, confirmed by the store',
+    description:
+      'With the ConfirmationToken Stripe.js made from the Payment Element (`stripe.createConfirmationToken`), or with none after `stripe.handleNextAction` (the bank’s authentication, `requires_action`). The store confirms only an open checkout whose shipping step is saved, with its hold and discount code kept and the payment at its total, and sends Stripe the shopper’s e-mail and shipping address; a refusal answers `requires_payment_method` with the reason, as a decline does. `succeeded` completes the order. 404 when the store does not take payments with Stripe.',
+    ok: { status: 200, description: 'The payment’s status, as Stripe’s confirm answers.', body: 'ConfirmPayment' },
+    errors: [404, 429, 503],
+    headers: checkoutOwner,
+  },
   'GET /api/checkout/:paymentIntentId': {
     tag: 'Checkout',
     operationId: 'getCheckout',
@@ -311,7 +321,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'confirmTestPayment',
     summary: 'Pay with the built-in test provider',
     description:
-      'Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. 404 when the store takes payments with Stripe.',
+      'Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. The store confirms only an open checkout whose shipping step is saved, with its hold and discount code kept; a refusal answers `requires_payment_method` with the reason. 404 when the store takes payments with Stripe.',
     ok: { status: 200, description: 'The payment’s status, as Stripe’s confirm answers.', body: 'TestPaymentResult' },
     errors: [404],
   },

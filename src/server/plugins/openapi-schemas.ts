@@ -5,7 +5,7 @@ import { REFUND_STATUSES, type OrderRefunds, type Refund } from '#shared/refunds
 import { ORDER_EVENT_TYPES, type OrderEvent } from '#shared/order-events.ts';
 import { CartItemSchema, CartSchema } from '#shared/cart.ts';
 import { ProductListSchema, ProductPictureSchema, PublicProductSchema } from '#shared/catalog.ts';
-import type { CheckoutOrder, CheckoutStarted, TestConfirmResult } from '#shared/checkout.ts';
+import type { CheckoutOrder, CheckoutStarted, ConfirmPaymentResult, TestConfirmResult } from '#shared/checkout.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { STOCK_MOVEMENT_REASONS, type StockMovement } from '#shared/stock-movements.ts';
 import type { RestoreResult, UnsubscribeView } from '#shared/recovery.ts';
@@ -125,6 +125,10 @@ export const RESPONSE_SCHEMAS = {
     status: z.enum(['succeeded', 'requires_payment_method']),
     message: z.string().optional(),
   }) satisfies z.ZodType<TestConfirmResult>,
+  ConfirmPayment: z.object({
+    status: z.enum(['succeeded', 'processing', 'requires_action', 'requires_payment_method']),
+    message: z.string().optional(),
+  }) satisfies z.ZodType<ConfirmPaymentResult>,
   WebhookReceived: z.object({ received: z.literal(true) }),
   ReviewStats: z.object({ totalReviews: z.number().int(), averageRating: z.number() }) satisfies z.ZodType<ReviewStats>,
   CodeSent: z.object({ sent: z.literal(true) }) satisfies z.ZodType<CodeSent>,

@@ -1,15 +1,27 @@
 // A stand-in for Stripe.js (https://js.stripe.com/<release>/stripe.js) in browser tests, where the
 // real one cannot be downloaded. It implements the part of Stripe.js the checkout uses: Elements
-// with a Payment Element, and confirmPayment, which calls Stripe's API at api.stripe.com exactly
-// as Stripe.js does (form-encoded, with the publishable key and client secret); the tests route
-// that origin to the local fake of Stripe's API. Calls are recorded in window.__stripeStub.
-// Like Stripe.js, it reads the PaymentIntent's payment_method_types and shows a tab for each:
+// (with a PaymentIntent's client secret, or without one: `mode`, `amount`, `currency`) with a
+// Payment Element, elements.submit and update, createConfirmationToken and handleNextAction (and
+// confirmPayment), which call Stripe's API at api.stripe.com as Stripe.js does (form-encoded, with
+// the publishable key, and the client secret where one is needed); the tests route that origin to
+// the local fake of Stripe's API, whose own `authenticate` stands for the bank's 3-D Secure page.
+// Calls are recorded in window.__stripeStub.
+// Like Stripe.js, it asks Stripe which payment method types apply (the PaymentIntent's, or the
+// account's for Elements made without one) and shows a tab for each:
 // Card, then Apple Pay and Google Pay (card wallets, unless the element's `wallets` option says
 // 'never'; the real element shows them only on a device that has them), and Link. A wallet or
 // Link tab confirms with the fake's test payment method for it (pm_card_visa_applepay,
 // pm_card_visa_googlepay, pm_link), where the real one would open the wallet's own sheet.
 (() => {
-  const record = { elementsOptions: [], paymentElementOptions: [], confirmations: [], fetchUpdates: 0 };
+  const record = {
+    elementsOptions: [],
+    paymentElementOptions: [],
+    confirmations: [],
+    confirmationTokens: [],
+    nextActions: [],
+    amountUpdates: [],
+    fetchUpdates: 0,
+  };
   window.__stripeStub = record;
 
   /** The tabs for a PaymentIntent's payment method types: [label, Payment Element type, test payment method]. */
@@ -115,13 +127,15 @@
       elements(options) {
         record.elementsOptions.push(options);
         clientSecret = options?.clientSecret ?? null;
-        // Stripe.js asks Stripe which payment methods the PaymentIntent takes.
+        // Stripe.js asks Stripe which payment methods apply: the PaymentIntent's, or the account's.
         const id = String(clientSecret).split('_secret_')[0];
-        const query = new URLSearchParams({ key: publishableKey, client_secret: clientSecret ?? '' });
-        const paymentMethodTypes = fetch(`https://api.stripe.com/v1/payment_intents/${id}?${query}`)
+        const url = clientSecret
+          ? `https://api.stripe.com/v1/payment_intents/${id}?${new URLSearchParams({ key: publishableKey, client_secret: clientSecret })}`
+          : `https://api.stripe.com/v1/elements/sessions?${new URLSearchParams({ key: publishableKey, 'deferred_intent[mode]': options?.mode ?? '' })}`;
+        const paymentMethodTypes = fetch(url)
           .then((res) => (res.ok ? res.json() : { payment_method_types: [] }))
-          .then((pi) => {
-            record.paymentMethodTypes = pi.payment_method_types ?? [];
+          .then((answer) => {
+            record.paymentMethodTypes = answer.payment_method_types ?? [];
             return record.paymentMethodTypes;
           });
         return {
@@ -133,13 +147,47 @@
           getElement() {
             return paymentElement;
           },
-          update() {},
+          update(opts) {
+            if (opts?.amount !== undefined) record.amountUpdates.push(opts.amount);
+          },
           fetchUpdates: async () => {
             record.fetchUpdates += 1;
             return {};
           },
-          submit: async () => ({}),
+          submit: async () => {
+            if (!paymentElement?.walletPaymentMethod && !paymentElement?.cardNumber) {
+              return { error: { type: 'validation_error', message: 'Your card number is incomplete.' } };
+            }
+            return {};
+          },
         };
+      },
+      async createConfirmationToken({ params }) {
+        const wallet = paymentElement?.walletPaymentMethod ?? null;
+        const number = paymentElement?.cardNumber ?? '';
+        if (!wallet && !number) return { error: { type: 'validation_error', message: 'Your card number is incomplete.' } };
+        const billing = params?.payment_method_data?.billing_details ?? {};
+        const body = new URLSearchParams({
+          key: publishableKey,
+          ...(wallet
+            ? { payment_method: wallet }
+            : { 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': number }),
+          ...(billing.name ? { 'payment_method_data[billing_details][name]': billing.name } : {}),
+          ...(billing.email ? { 'payment_method_data[billing_details][email]': billing.email } : {}),
+        });
+        const res = await fetch('https://api.stripe.com/v1/confirmation_tokens', { method: 'POST', body });
+        const json = await res.json();
+        if (!res.ok) return { error: json.error };
+        record.confirmationTokens.push({ id: json.id, paymentMethod: wallet ?? 'card' });
+        return { confirmationToken: json };
+      },
+      async handleNextAction({ clientSecret: secret }) {
+        const id = String(secret).split('_secret_')[0];
+        record.nextActions.push(id);
+        const body = new URLSearchParams({ key: publishableKey, client_secret: secret });
+        const res = await fetch(`https://api.stripe.com/v1/payment_intents/${id}/authenticate`, { method: 'POST', body });
+        const json = await res.json();
+        return res.ok ? { paymentIntent: json } : { error: json.error };
       },
       async confirmPayment({ confirmParams, redirect }) {
         const wallet = paymentElement?.walletPaymentMethod ?? null;

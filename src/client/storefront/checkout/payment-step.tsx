@@ -113,6 +113,8 @@ export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProp
       return;
     }
     if (FAILED_STATUSES.has(outcome.status)) {
+      // The checkout may have changed before the payment was refused (a code that could not be kept).
+      void qc.invalidateQueries({ queryKey: checkoutOrderQuery(paymentIntentId).queryKey });
       toast({
         title: 'Payment Failed',
         description: outcome.message ?? 'Your card was declined.',
@@ -163,6 +165,7 @@ export function PaymentStep({ secret, order, shipping, onBack }: PaymentStepProp
         publishableKey={stripePublishableKey}
         total={order.total}
         clientSecret={secret}
+        paymentIntentId={paymentIntentId}
         shipping={shipping}
         busy={paying}
         onBack={onBack}

@@ -3,7 +3,9 @@ import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ShippingFields } from '#shared/checkout.ts';
+import { parseCents } from '#shared/money.ts';
 import { Button } from '../../ui/button.tsx';
+import { confirmPayment } from './api/confirm-payment.ts';
 import type { PaymentOutcome } from './payment-outcome.ts';
 
 // Stripe.js is fetched from js.stripe.com only here, on the payment step (STACK-NOTES), once per page.
@@ -39,7 +41,8 @@ const APPEARANCE: StripeElementsOptions['appearance'] = {
 export interface StripePaymentFormProps {
   publishableKey: string;
   clientSecret: string;
-  /** The order's total: when a discount code changes it, the Payment Element reads the payment again. */
+  paymentIntentId: string;
+  /** The order's total: the Payment Element (and a wallet's payment sheet) shows it, and follows a discount code. */
   total: string;
   shipping: ShippingFields | null;
   busy: boolean;
@@ -50,9 +53,12 @@ export interface StripePaymentFormProps {
 }
 
 /**
- * Step 2 with Stripe: the Payment Element in tabs layout (docs/product.md §2), confirmed in the browser.
- * It offers what Stripe enables for the account: cards, Apple Pay and Google Pay where the device has
- * them, and Link (docs/decisions/0042).
+ * Step 2 with Stripe: the Payment Element in tabs layout (docs/product.md §2). It offers what Stripe
+ * enables for the account: cards, Apple Pay and Google Pay where the device has them, and Link
+ * (docs/decisions/0042). The browser does not confirm the payment: Stripe.js turns what the shopper
+ * entered into a ConfirmationToken and the store's server confirms with it, after its own checks
+ * (docs/decisions/0043); the Elements are made without the PaymentIntent, as Stripe's server-side
+ * confirmation asks.
  */
 export function StripePaymentForm(props: StripePaymentFormProps) {
   const [attempt, setAttempt] = useState(0);
@@ -104,56 +110,45 @@ function StripeLoader({ onRetry, ...props }: StripePaymentFormProps & { onRetry(
     return <div className="h-80 animate-pulse rounded-2xl bg-sand" role="status" aria-label="Loading the card form" />;
   }
   return (
-    <Elements stripe={stripe} options={{ clientSecret: props.clientSecret, appearance: APPEARANCE }}>
+    // A new total (a discount code) reaches the Payment Element and the wallets' payment sheets
+    // through these options (Elements updates its amount), and what the shopper typed stays.
+    <Elements
+      stripe={stripe}
+      options={{ mode: 'payment', amount: parseCents(props.total), currency: 'usd', appearance: APPEARANCE }}
+    >
       <CardForm {...props} />
     </Elements>
   );
 }
 
-function CardForm({ total, shipping, busy, onBack, onSubmitting, onOutcome }: StripePaymentFormProps) {
+function CardForm({
+  clientSecret,
+  paymentIntentId,
+  total,
+  shipping,
+  busy,
+  onBack,
+  onSubmitting,
+  onOutcome,
+}: StripePaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const id = useId();
-  // A new total (a discount code): the wallets' payment sheets show the payment's amount as it is now,
-  // and what the shopper typed stays.
-  const shown = useRef(total);
-  useEffect(() => {
-    if (!elements || shown.current === total) return;
-    shown.current = total;
-    void elements.fetchUpdates();
-  }, [elements, total]);
-
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!stripe || !elements || busy) return;
     if (!(await onSubmitting())) return;
     try {
+      const checked = await elements.submit();
+      if (checked.error) {
+        onOutcome({ kind: 'invalid' });
+        return;
+      }
       const name = shipping ? `${shipping.firstName} ${shipping.lastName}` : undefined;
-      const { error, paymentIntent } = await stripe.confirmPayment({
+      const { error, confirmationToken } = await stripe.createConfirmationToken({
         elements,
-        redirect: 'if_required',
-        confirmParams: {
-          // The PaymentIntent takes no redirect-based method (docs/decisions/0042), so the shopper
-          // stays on the page; should a card's bank redirect for 3-D Secure, /checkout takes the return.
-          return_url: `${window.location.origin}/checkout`,
-          ...(shipping && name
-            ? {
-                shipping: {
-                  name,
-                  phone: shipping.phone || undefined,
-                  address: {
-                    line1: shipping.address,
-                    city: shipping.city,
-                    state: shipping.state,
-                    postal_code: shipping.zip,
-                    country: 'US',
-                  },
-                },
-                payment_method_data: { billing_details: { name, email: shipping.email } },
-              }
-            : {}),
-        },
+        params: name && shipping ? { payment_method_data: { billing_details: { name, email: shipping.email } } } : {},
       });
       if (error) {
         if (error.type === 'validation_error') onOutcome({ kind: 'invalid' });
@@ -162,7 +157,17 @@ function CardForm({ total, shipping, busy, onBack, onSubmitting, onOutcome }: St
         else onOutcome({ kind: 'error', error });
         return;
       }
-      onOutcome({ kind: 'result', status: paymentIntent.status });
+      let result = await confirmPayment(paymentIntentId, confirmationToken.id);
+      if (result.status === 'requires_action') {
+        // The shopper's bank asks them to authenticate (3-D Secure); the server then confirms again.
+        const action = await stripe.handleNextAction({ clientSecret });
+        if (action.error) {
+          onOutcome({ kind: 'result', status: 'requires_payment_method', message: action.error.message });
+          return;
+        }
+        result = await confirmPayment(paymentIntentId);
+      }
+      onOutcome({ kind: 'result', status: result.status, message: result.message });
     } catch (err) {
       onOutcome({ kind: 'error', error: err });
     }

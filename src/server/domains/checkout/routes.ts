@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAYMENT_NOT_COMPLETED } from '#shared/messages.ts';
-import { CompleteOrderBodySchema, PaymentParamsSchema, ShippingBodySchema, StartCheckoutBodySchema } from '#shared/checkout.ts';
+import {
+  CompleteOrderBodySchema,
+  ConfirmPaymentBodySchema,
+  PaymentParamsSchema,
+  ShippingBodySchema,
+  StartCheckoutBodySchema,
+} from '#shared/checkout.ts';
 import { ApplyDiscountBodySchema } from '#shared/discounts-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../lib/buyer-session.ts';
@@ -60,6 +66,22 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
     return checkout.removeDiscount(req.params.paymentIntentId, sessionOf(req));
   });
+
+  // Stripe: the server confirms the payment after its checks (docs/decisions/0043).
+  app.post(
+    '/api/checkout/:paymentIntentId/confirm',
+    {
+      // Each call asks the payment provider.
+      config: { rateLimit: { max: app.config.rateLimits.checkoutPerMinute * 5, timeWindow: 60_000 } },
+      schema: { params: PaymentParamsSchema, body: ConfirmPaymentBodySchema },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!app.services.payments.confirmsOnServer) throw new AppError('not_found', 'Payment not found');
+      const token = req.body?.confirmationToken ?? null;
+      return checkout.confirmPayment(req.params.paymentIntentId, sessionOf(req), token, req.network);
+    },
+  );
 
   app.post(
     '/api/orders/complete',

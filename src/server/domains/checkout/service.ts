@@ -1,5 +1,7 @@
-import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
-import { notFound } from '../../errors.ts';
+import type { CheckoutOrder, ConfirmPaymentResult, ShippingFields } from '#shared/checkout.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { Order } from '../orders/service.ts';
+import type { PaymentParty } from '../payments/provider.ts';
 import { createCompletion } from './complete.ts';
 import { createKeepOpen } from './keep-open.ts';
 import { createCheckoutDiscounts } from './discount.ts';
@@ -10,6 +12,22 @@ import { createCheckoutStart } from './start.ts';
 import { createExpirySweep } from './sweep.ts';
 
 export type { CompleteResult } from './complete.ts';
+
+/** The buyer and the address of a checkout whose shipping step is saved (readyToPay checked it). */
+function partyOf(order: Order): PaymentParty {
+  return {
+    email: order.email ?? '',
+    name: `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim(),
+    phone: order.phone,
+    address: {
+      line1: order.shippingAddress ?? '',
+      city: order.shippingCity ?? '',
+      state: order.shippingState ?? '',
+      postalCode: order.shippingZip ?? '',
+      country: order.shippingCountry ?? 'US',
+    },
+  };
+}
 export type { CheckoutDeps } from './deps.ts';
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
@@ -27,6 +45,18 @@ export function createCheckoutService(d: CheckoutDeps) {
   const { completePayment, completeForBuyer, reconcilePaid } = createCompletion(d);
   const sweepExpired = createExpirySweep(d, holds, completePayment);
   const { refund, cancel, retryPendingRefunds, providerRefunds } = createRefunds(d, holds, completePayment);
+
+  async function paymentFailed(paymentIntentId: string, reason: string | null): Promise<void> {
+    await d.payments.recordFailure(paymentIntentId, reason);
+    const order = await d.orders.byPaymentId(paymentIntentId);
+    if (!order) return;
+    await d.orders.recordEvent(
+      order.id,
+      'payment_failed',
+      `Payment declined: ${reason ?? 'no reason given'}`,
+      'payment provider',
+    );
+  }
 
   return {
     /** POST /api/checkout: an order from the cart, its stock held, and a payment. */
@@ -64,6 +94,41 @@ export function createCheckoutService(d: CheckoutDeps) {
     },
     /** Before a payment is confirmed: the checkout is open, its shipping saved, its hold and code kept (keep-open.ts). */
     readyToPay: keepOpen.readyToPay,
+
+    /**
+     * POST /api/checkout/:id/confirm (Stripe, docs/decisions/0043): the server confirms the payment,
+     * after readyToPay, with what the Payment Element collected and the shopper's e-mail and
+     * shipping address; a success completes the order at once (the webhook would too). A refusal
+     * of readyToPay answers like a decline, with its reason.
+     */
+    async confirmPayment(
+      paymentIntentId: string,
+      sessionId: string | undefined,
+      confirmationToken: string | null,
+      holder: string,
+    ): Promise<ConfirmPaymentResult> {
+      await d.orders.ownOrder(paymentIntentId, sessionId);
+      let order: Order;
+      try {
+        order = await keepOpen.readyToPay(paymentIntentId, holder);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'conflict')
+          return { status: 'requires_payment_method', message: err.message };
+        throw err;
+      }
+      if (order.status !== 'pending' || order.paidAt) return { status: 'succeeded' };
+      const outcome = await d.payments.confirm(paymentIntentId, confirmationToken, partyOf(order));
+      if (outcome.status === 'succeeded') {
+        await completePayment(paymentIntentId).catch((err: unknown) => {
+          d.log.warn({ err, orderId: order.id }, 'completion after confirming failed; the browser and the webhook retry');
+        });
+        return { status: 'succeeded' };
+      }
+      if (outcome.status === 'processing' || outcome.status === 'requires_action') return { status: outcome.status };
+      const message = outcome.message ?? 'Your card was declined.';
+      if (outcome.status === 'requires_payment_method') await paymentFailed(paymentIntentId, message);
+      return { status: 'requires_payment_method', message };
+    },
     /** The provider says a payment succeeded (browser, test card form, webhook): its order is paid, once. */
     completePayment,
     /** POST /api/orders/complete: completePayment for the buyer's own checkout only. */
@@ -85,16 +150,6 @@ export function createCheckoutService(d: CheckoutDeps) {
      * A payment attempt the provider declined (the test card form, Stripe's webhook): kept on the
      * payment, and in its order's history with the provider's reason.
      */
-    async paymentFailed(paymentIntentId: string, reason: string | null): Promise<void> {
-      await d.payments.recordFailure(paymentIntentId, reason);
-      const order = await d.orders.byPaymentId(paymentIntentId);
-      if (!order) return;
-      await d.orders.recordEvent(
-        order.id,
-        'payment_failed',
-        `Payment declined: ${reason ?? 'no reason given'}`,
-        'payment provider',
-      );
-    },
+    paymentFailed,
   };
 }

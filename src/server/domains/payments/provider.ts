@@ -49,6 +49,21 @@ export interface ProviderEvent {
 /** The provider refused a refund (more than is left on the payment, a payment it cannot refund): no money moved. */
 export class RefundRefusedError extends Error {}
 
+/** Who pays and where the parcel goes, sent with a confirmation (Stripe's fraud checks read them). */
+export interface PaymentParty {
+  email: string;
+  name: string;
+  phone: string | null;
+  address: { line1: string; city: string; state: string; postalCode: string; country: string };
+}
+
+/** A confirmation's outcome, as Stripe's confirm answers it. */
+export interface ConfirmOutcome {
+  status: PaymentStatus;
+  /** Why it was declined or refused, in words for the shopper. */
+  message: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   /** 'live' only when real money moves (Stripe live keys); orders record it and revenue counts only live ones. */
@@ -70,6 +85,12 @@ export interface PaymentProvider {
    * the provider refuses, as it does once the payment is paid, processing or cancelled.
    */
   updateAmount(id: string, amountCents: number): Promise<void>;
+  /**
+   * Confirms an unpaid payment from the server, with what the browser collected (a ConfirmationToken)
+   * or, after the shopper's bank authenticated them, with what it has. Absent for the test
+   * provider, whose card form has a call of its own.
+   */
+  confirmOnServer?(input: { id: string; confirmationToken: string | null; party: PaymentParty }): Promise<ConfirmOutcome>;
   /** Cancels an unpaid payment (an expired order); does nothing to a settled one. */
   cancel(id: string): Promise<void>;
   /**

@@ -1,6 +1,13 @@
 import type { Database } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { type PaymentProvider, type ProviderEvent, type ProviderPayment, WebhookSignatureError } from './provider.ts';
+import {
+  type ConfirmOutcome,
+  type PaymentParty,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderPayment,
+  WebhookSignatureError,
+} from './provider.ts';
 import * as repo from './repo.ts';
 import { createTestProvider, hashSecret } from './test-provider.ts';
 
@@ -45,6 +52,17 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
     },
 
     cancel: (id: string) => active.cancel(id),
+
+    /** Whether payments are confirmed by the server with what the browser collected (Stripe). */
+    confirmsOnServer: Boolean(active.confirmOnServer),
+
+    /** Confirms a payment from the server (Stripe); its outcome recorded. 404 for a provider without it. */
+    async confirm(id: string, confirmationToken: string | null, party: PaymentParty): Promise<ConfirmOutcome> {
+      if (!active.confirmOnServer) throw notFound('Payment');
+      const outcome = await active.confirmOnServer({ id, confirmationToken, party });
+      await repo.updatePaymentStatus(db, active.name, id, outcome.status, outcome.message, 'succeeded');
+      return outcome;
+    },
 
     /** Changes what an unpaid payment asks for, at the provider and in the store's record; throws when the provider refuses. */
     async updateAmount(id: string, amountCents: number): Promise<void> {

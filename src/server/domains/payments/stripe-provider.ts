@@ -70,6 +70,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           // The methods enabled for the account (cards, Apple Pay, Google Pay, Link) but none that
           // redirects, so a payment never leaves the checkout page (docs/decisions/0042).
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          // Only the store's server can confirm it (with the secret key), after its checks: the
+          // browser's publishable key and client secret cannot pay a checkout on their own.
+          confirmation_method: 'manual',
           metadata: { order_id: String(orderId) },
           description: `Order #${orderId}`,
         },
@@ -115,6 +118,41 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     async updateAmount(id, amountCents) {
       await stripe.paymentIntents.update(id, { amount: amountCents });
+    },
+
+    async confirmOnServer({ id, confirmationToken, party }) {
+      try {
+        const pi = await stripe.paymentIntents.confirm(id, {
+          ...(confirmationToken ? { confirmation_token: confirmationToken } : {}),
+          receipt_email: party.email,
+          shipping: {
+            name: party.name,
+            ...(party.phone ? { phone: party.phone } : {}),
+            address: {
+              line1: party.address.line1,
+              city: party.address.city,
+              state: party.address.state,
+              postal_code: party.address.postalCode,
+              country: party.address.country,
+            },
+          },
+        });
+        return { status: pi.status as PaymentStatus, message: pi.last_payment_error?.message ?? null };
+      } catch (err) {
+        // A declined card: Stripe's words are for the shopper.
+        if (err instanceof Stripe.errors.StripeCardError) return { status: 'requires_payment_method', message: err.message };
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          const state = (err.raw as { payment_intent?: { status?: string } } | undefined)?.payment_intent?.status;
+          if (state === 'canceled') return { status: 'canceled', message: 'This payment has expired.' };
+          if (state === 'succeeded') return { status: 'succeeded', message: null };
+          // A spent or expired ConfirmationToken, a method the payment does not take: the shopper tries again.
+          return {
+            status: 'requires_payment_method',
+            message: 'Your payment details could not be used. Please enter them again.',
+          };
+        }
+        throw err;
+      }
     },
 
     async cancel(id) {
