@@ -317,9 +317,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     fulfilment,
     returns,
     links: orderLinks,
+    outbox,
+    store,
     limits: {
       lookupsPerIpPerHour: config.rateLimits.orderLookupsPerIpPerHour,
       lookupsPerEmailPerHour: config.rateLimits.orderLookupsPerEmailPerHour,
+      linksPerIpPerHour: config.rateLimits.orderLinksPerIpPerHour,
+      linksPerEmailPerHour: config.rateLimits.orderLinksPerEmailPerHour,
     },
   });
   const recovery = createRecoveryService({

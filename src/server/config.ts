@@ -111,6 +111,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt.default(120),
   RATE_LIMIT_ORDER_LOOKUPS_PER_IP_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: positiveInt.default(10),
+  RATE_LIMIT_ORDER_LINKS_PER_IP_PER_HOUR: positiveInt.default(10),
+  RATE_LIMIT_ORDER_LINKS_PER_EMAIL_PER_HOUR: positiveInt.default(3),
   RATE_LIMIT_RETURN_REQUESTS_PER_HOUR: positiveInt.default(10),
   RATE_LIMIT_DISCOUNT_CODES_PER_HOUR: positiveInt.default(30),
   PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
@@ -236,6 +238,9 @@ export interface Config {
     /** The shopper's order lookups per hour, by client address and by e-mail address (every instance counts the same). */
     readonly orderLookupsPerIpPerHour: number;
     readonly orderLookupsPerEmailPerHour: number;
+    /** "E-mail me my order links" per hour, by client address, and e-mails sent to one mailbox. */
+    readonly orderLinksPerIpPerHour: number;
+    readonly orderLinksPerEmailPerHour: number;
     /** Return requests per hour from one client address. */
     readonly returnRequestsPerHour: number;
     /** Discount codes tried per hour from one client address (every instance counts the same). */
@@ -348,6 +353,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       analyticsPerMinute: e.RATE_LIMIT_ANALYTICS_PER_MINUTE,
       orderLookupsPerIpPerHour: e.RATE_LIMIT_ORDER_LOOKUPS_PER_IP_PER_HOUR,
       orderLookupsPerEmailPerHour: e.RATE_LIMIT_ORDER_LOOKUPS_PER_EMAIL_PER_HOUR,
+      orderLinksPerIpPerHour: e.RATE_LIMIT_ORDER_LINKS_PER_IP_PER_HOUR,
+      orderLinksPerEmailPerHour: e.RATE_LIMIT_ORDER_LINKS_PER_EMAIL_PER_HOUR,
       returnRequestsPerHour: e.RATE_LIMIT_RETURN_REQUESTS_PER_HOUR,
       discountCodesPerHour: e.RATE_LIMIT_DISCOUNT_CODES_PER_HOUR,
     },

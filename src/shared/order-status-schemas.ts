@@ -22,3 +22,11 @@ export const OrderLookupBodySchema = z.strictObject({
     .pipe(z.email({ error: 'Enter the e-mail address you ordered with' })),
 });
 export type OrderLookupBody = z.input<typeof OrderLookupBodySchema>;
+
+/** POST /api/order-status/links: "E-mail me my order links", to the address the orders were placed with. */
+export const OrderLinksBodySchema = z.strictObject({
+  email: singleLine(254)
+    .min(1, REQUIRED)
+    .pipe(z.email({ error: 'Enter the e-mail address you ordered with' })),
+});
+export type OrderLinksBody = z.input<typeof OrderLinksBodySchema>;

@@ -6,6 +6,12 @@ import type { ShopperReturn } from './returns.ts';
 
 /** The one answer to a lookup that finds nothing, whatever did not match. */
 export const ORDER_LOOKUP_MISS = "We couldn't find an order with that number and e-mail address. Check both and try again.";
+/** The one answer to "E-mail me my order links", whatever the address (docs/decisions/0038). */
+export const ORDER_LINKS_SENT = 'If we have orders for that address, we have e-mailed it their links. Check your inbox.';
+export interface OrderLinksSent {
+  sent: true;
+  message: string;
+}
 /** The one answer to a link that opens nothing (altered, expired, or not an order's). */
 export const ORDER_LINK_INVALID = 'This order link is not valid. Find your order with its number and e-mail address instead.';
 

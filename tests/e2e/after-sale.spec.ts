@@ -96,12 +96,21 @@ test('the shopper finds the order by its e-mail link and by its number, and sees
   // By number and e-mail: a wrong pair says so, the right one opens it.
   await page.goto(`${base}/order-status`);
   await page.getByLabel('Order number').fill(String(orderId));
-  await page.getByLabel('Email').fill('someone.else@example.com');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('someone.else@example.com');
   await page.getByRole('button', { name: 'Find My Order' }).click();
   await expect(page.getByRole('alert')).toHaveText(/couldn't find an order with that number and e-mail address/);
   await page.screenshot({ path: test.info().outputPath('order-lookup.png'), fullPage: true });
-  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email.toUpperCase());
   await page.getByRole('button', { name: 'Find My Order' }).click();
+  await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+
+  // Without the number: the links are e-mailed to the address, and the page answers as for any address.
+  await page.goto(`${base}/order-status`);
+  await page.getByLabel('Email for the links').fill(email);
+  await page.getByRole('button', { name: 'E-mail Me My Order Links' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If we have orders for that address' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('order-links.png'), fullPage: true });
+  await page.goto(await linkIn(email, /^Your Ironwake orders$/));
   await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
 
   // An altered link opens nothing and offers the lookup.

@@ -19,6 +19,8 @@ beforeAll(async () => {
   ({ t, admin } = await ownerStore({
     RATE_LIMIT_ORDER_LOOKUPS_PER_IP_PER_HOUR: '6',
     RATE_LIMIT_ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: '4',
+    RATE_LIMIT_ORDER_LINKS_PER_IP_PER_HOUR: '5',
+    RATE_LIMIT_ORDER_LINKS_PER_EMAIL_PER_HOUR: '2',
   }));
 });
 afterAll(() => t?.close());
@@ -205,7 +207,9 @@ describe('POST /api/order-status/lookup', () => {
     expect(answers).toEqual([404, 404, 404, 404, 429, 429]);
     const limited = await lookup({ orderNumber: String(order.id), email });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Too many order lookups\. Please try again in/);
+    expect(limited.json().message).toMatch(
+      /^Too many order lookups for this e-mail address\. Use “E-mail me my order links” to have them sent to it\. Please try again in/,
+    );
 
     const ip = newAddress();
     const fromOne = [];
@@ -217,6 +221,87 @@ describe('POST /api/order-status/lookup', () => {
     // The shopper's own lookup from another address still works.
     expect((await lookup({ orderNumber: String(order.id), email: own })).statusCode).toBe(200);
     expect(await count(t.app, 'orders', `id = ${order.id}`)).toBe(1);
+  });
+});
+
+describe('E-mail me my order links (POST /api/order-status/links)', () => {
+  const ask = (body: unknown, remoteAddress = newAddress()) =>
+    t.app.inject({ method: 'POST', url: '/api/order-status/links', payload: body as object, remoteAddress });
+  const linksMailsTo = (email: string) => t.app.mailer.sent.filter((m) => m.to === email && m.subject === 'Your Ironwake orders');
+  const SAME_ANSWER = {
+    sent: true,
+    message: 'If we have orders for that address, we have e-mailed it their links. Check your inbox.',
+  };
+
+  it('keeps a shopper in when strangers spent their e-mail address’s lookups: the links arrive in their own mailbox', async () => {
+    const own = uniqueEmail('locked');
+    const { order } = await paidOrder(t.app, undefined, { email: own });
+    const second = await paidOrder(t.app, [[5, 1]], { email: own });
+    // Strangers guess numbers with the shopper's address, each from an address of their own.
+    for (let i = 0; i < 6; i++) await lookup({ orderNumber: String(order.id + 500 + i), email: own });
+    const locked = await lookup({ orderNumber: String(order.id), email: own });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/E-mail me my order links/);
+
+    const res = await ask({ email: own.toUpperCase() });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual(SAME_ANSWER);
+    expect(await eventually(async () => linksMailsTo(own).length === 1)).toBe(true);
+    const mail = linksMailsTo(own)[0];
+    expect(mail?.text).toContain(`#${order.id}`);
+    expect(mail?.text).toContain(`#${second.order.id}`);
+    const token = orderTokenIn(mail?.text ?? '');
+    expect((await orderPage(t.app, token)).json()).toMatchObject({ orderNumber: second.order.id });
+  });
+
+  it('answers the same for every address, and mails only an address with paid orders, only its own', async () => {
+    const other = uniqueEmail('other');
+    await paidOrder(t.app, undefined, { email: other });
+    const unknown = uniqueEmail('nobody');
+    const sentBefore = t.app.mailer.sent.length;
+    const res = await ask({ email: unknown });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual(SAME_ANSWER);
+    // An unpaid checkout of an address is no order to send.
+    const s = shopper(t.app, undefined, newAddress());
+    await s.add(5, 1);
+    const { paymentIntentId } = secretOf((await s.checkout()).json().checkoutUrl);
+    await s.ship(paymentIntentId, { email: unknown });
+    expect((await ask({ email: unknown })).json()).toEqual(SAME_ANSWER);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.app.mailer.sent.slice(sentBefore).filter((m) => m.subject === 'Your Ironwake orders')).toEqual([]);
+  });
+
+  it('mails one address at most a few times an hour, answering the same, and limits each network', async () => {
+    const own = uniqueEmail('flood');
+    await paidOrder(t.app, [[5, 1]], { email: own });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await ask({ email: own })).json());
+    expect(answers).toEqual([SAME_ANSWER, SAME_ANSWER, SAME_ANSWER, SAME_ANSWER]);
+    await eventually(async () => linksMailsTo(own).length >= 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(linksMailsTo(own)).toHaveLength(2);
+
+    const ip = newAddress();
+    const fromOne = [];
+    for (let i = 0; i < 7; i++) fromOne.push((await ask({ email: uniqueEmail(`net${i}`) }, ip)).statusCode);
+    expect(fromOne).toEqual([202, 202, 202, 202, 202, 429, 429]);
+  });
+
+  it('refuses bad input with a 400 that says what is wrong, and sends nothing', async () => {
+    const sentBefore = t.app.mailer.sent.length;
+    for (const [body, message] of [
+      [{}, 'Required'],
+      [{ email: 'not an address' }, 'Enter the e-mail address you ordered with'],
+      [{ email: 5 }, 'Must be text'],
+      [{ email: `${'a'.repeat(260)}@example.com` }, /at most/],
+      [{ email: 'dana@example.com', extra: true }, /extra|Unrecognized/i],
+    ] as const) {
+      const res = await ask(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.json()), JSON.stringify(body)).toMatch(message);
+    }
+    expect(t.app.mailer.sent.length).toBe(sentBefore);
   });
 });
 

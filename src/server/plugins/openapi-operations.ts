@@ -598,6 +598,15 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'The paid order the token opens: status, items, totals, address, tracking, delivery estimate, the history as the shopper reads it, its returns and what can still be returned. 404 with one message for any token that opens nothing.',
     ok: { status: 200, description: 'The order as its shopper sees it (no e-mail address, no payment).' },
   },
+  'POST /api/order-status/links': {
+    tag: 'Order status',
+    operationId: 'emailOrderLinks',
+    summary: 'E-mail an address the links to its orders',
+    description:
+      'The links to the newest paid orders placed with this e-mail address go to that address. The answer is the same for every address, with orders or without; an address is mailed a few times an hour at most. 429 past the requests a client address has in an hour.',
+    ok: { status: 202, description: 'The one answer for every address.', body: 'OrderLinksSent' },
+    errors: [429],
+  },
   'POST /api/order-status/lookup': {
     tag: 'Order status',
     operationId: 'lookUpOrder',

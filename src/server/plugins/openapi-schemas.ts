@@ -5,6 +5,7 @@ import { REFUND_STATUSES, type OrderRefunds, type Refund } from '#shared/refunds
 import { ORDER_EVENT_TYPES, type OrderEvent } from '#shared/order-events.ts';
 import { CartItemSchema, CartSchema } from '#shared/cart.ts';
 import { ProductListSchema, ProductPictureSchema, PublicProductSchema } from '#shared/catalog.ts';
+import type { OrderLinksSent } from '#shared/order-status.ts';
 import type { CheckoutOrder, CheckoutStarted, ConfirmPaymentResult, TestConfirmResult } from '#shared/checkout.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { STOCK_MOVEMENT_REASONS, type StockMovement } from '#shared/stock-movements.ts';
@@ -130,6 +131,7 @@ export const RESPONSE_SCHEMAS = {
     message: z.string().optional(),
   }) satisfies z.ZodType<ConfirmPaymentResult>,
   WebhookReceived: z.object({ received: z.literal(true) }),
+  OrderLinksSent: z.object({ sent: z.literal(true), message: z.string() }) satisfies z.ZodType<OrderLinksSent>,
   ReviewStats: z.object({ totalReviews: z.number().int(), averageRating: z.number() }) satisfies z.ZodType<ReviewStats>,
   CodeSent: z.object({ sent: z.literal(true) }) satisfies z.ZodType<CodeSent>,
   CodeVerdict: z.union([

@@ -24,7 +24,7 @@ function renderPage(answer: { status: number; body: unknown }) {
 }
 
 const number = () => screen.getByLabelText(/^Order number/) as HTMLInputElement;
-const email = () => screen.getByLabelText(/^Email/) as HTMLInputElement;
+const email = () => screen.getByLabelText(/^Email(?! for the links)/) as HTMLInputElement;
 const find = () => fireEvent.click(screen.getByRole('button', { name: 'Find My Order' }));
 /** What a field says is wrong with it: its error, linked to it. */
 const errorOf = (input: HTMLElement) =>

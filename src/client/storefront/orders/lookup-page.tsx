@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { lookUpOrder } from './api/look-up-order.ts';
+import { OrderLinksForm } from './order-links-form.tsx';
 import { serverErrors } from './field-errors.ts';
 
 /**
@@ -81,6 +82,7 @@ export function LookupPage() {
           {sending ? 'Looking...' : 'Find My Order'}
         </Button>
       </form>
+      <OrderLinksForm />
     </div>
   );
 }

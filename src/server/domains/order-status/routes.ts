@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OrderLookupBodySchema, OrderTokenParamsSchema } from '#shared/order-status-schemas.ts';
+import { OrderLinksBodySchema, OrderLookupBodySchema, OrderTokenParamsSchema } from '#shared/order-status-schemas.ts';
 import { ReturnRequestBodySchema } from '#shared/returns-schemas.ts';
 import { idParam } from '#shared/validation.ts';
 
@@ -18,6 +18,12 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/order-status/lookup', { schema: { body: OrderLookupBodySchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return status.lookup(req.body.orderNumber, req.body.email, req.network);
+  });
+
+  // "E-mail me my order links": the one answer for every address, 202 (the e-mail goes out after it).
+  app.post('/api/order-status/links', { schema: { body: OrderLinksBodySchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reply.status(202).send(await status.emailLinks(req.body.email, req.network));
   });
 
   app.post(

@@ -1,22 +1,35 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { OrderStatus } from '#shared/admin.ts';
 import { estimateDelivery } from '#shared/delivery.ts';
 import { formatCents } from '#shared/money.ts';
 import { customerName, shipToLines } from '#shared/ship-to.ts';
-import { ORDER_LINK_INVALID, ORDER_LOOKUP_MISS, type OrderStatusEvent, type OrderStatusView } from '#shared/order-status.ts';
+import { mailboxOf } from '#shared/mailbox.ts';
+import {
+  ORDER_LINK_INVALID,
+  ORDER_LINKS_SENT,
+  ORDER_LOOKUP_MISS,
+  type OrderLinksSent,
+  type OrderStatusEvent,
+  type OrderStatusView,
+} from '#shared/order-status.ts';
 import type { OrderEventType } from '#shared/order-events.ts';
 import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
-import { throttle } from '../../lib/rate-buckets.ts';
+import type { StoreContact } from '../../lib/mail-layout.tsx';
+import type { Outbox } from '../../lib/mail-outbox.ts';
+import { hitBucket, throttle } from '../../lib/rate-buckets.ts';
 import type { FulfilmentService } from '../fulfilment/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { discountOf } from '../orders/views.ts';
 import { returnWindow, type ReturnsService } from '../returns/service.ts';
+import { orderLinksMail } from './emails/order-links.tsx';
 import type { OrderLinks } from './links.ts';
 
 export type OrderStatusService = ReturnType<typeof createOrderStatusService>;
 
 const HOUR_MS = 3_600_000;
+/** How many of an address's orders its links e-mail lists, newest first. */
+const LINKED_ORDERS = 20;
 
 const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Awaiting payment',
@@ -49,7 +62,14 @@ export function createOrderStatusService(d: {
   fulfilment: FulfilmentService;
   returns: ReturnsService;
   links: OrderLinks;
-  limits: { lookupsPerIpPerHour: number; lookupsPerEmailPerHour: number };
+  outbox: Outbox;
+  store: StoreContact;
+  limits: {
+    lookupsPerIpPerHour: number;
+    lookupsPerEmailPerHour: number;
+    linksPerIpPerHour: number;
+    linksPerEmailPerHour: number;
+  };
 }) {
   const { orders, links } = d;
 
@@ -127,14 +147,57 @@ export function createOrderStatusService(d: {
      * paid order's, else the one "not found" whatever did not match.
      */
     async lookup(orderNumber: number, email: string, network: string): Promise<{ token: string }> {
-      const message = 'Too many order lookups.';
-      await throttle(d.db, [`order-lookup:ip:${network}`], d.limits.lookupsPerIpPerHour, HOUR_MS, message);
-      await throttle(d.db, [`order-lookup:email:${hashed(email)}`], d.limits.lookupsPerEmailPerHour, HOUR_MS, message);
+      await throttle(d.db, [`order-lookup:ip:${network}`], d.limits.lookupsPerIpPerHour, HOUR_MS, 'Too many order lookups.');
+      // Counted from anywhere, so guessing an address's order numbers stays slow; strangers can fill
+      // it, so its message points to the way in they cannot block: the links e-mailed to the address.
+      await throttle(
+        d.db,
+        [`order-lookup:email:${hashed(email)}`],
+        d.limits.lookupsPerEmailPerHour,
+        HOUR_MS,
+        'Too many order lookups for this e-mail address. Use “E-mail me my order links” to have them sent to it.',
+      );
       const order =
         Number.isSafeInteger(orderNumber) && orderNumber <= 2_147_483_647 ? await orders.byId(orderNumber) : undefined;
       const matches = order?.paidAt && order.email !== null && order.email.toLowerCase() === email.trim().toLowerCase();
       if (!order || !matches) throw new AppError('not_found', ORDER_LOOKUP_MISS);
       return { token: links.token(order.id) };
+    },
+
+    /**
+     * POST /api/order-status/links ("E-mail me my order links"): the links to the newest paid orders
+     * placed with this address, e-mailed to it, the address they were placed with. The answer is
+     * the same for every address (orders or none, mailed or not); an address is mailed a few times
+     * an hour at most (counted by its mailbox), and a client network may ask a few times an hour.
+     */
+    async emailLinks(email: string, network: string): Promise<OrderLinksSent> {
+      await throttle(
+        d.db,
+        [`order-links:ip:${network}`],
+        d.limits.linksPerIpPerHour,
+        HOUR_MS,
+        'Too many requests for order links.',
+      );
+      const answer = { sent: true, message: ORDER_LINKS_SENT } as const;
+      const found = await orders.paidOrdersOf(email.trim(), LINKED_ORDERS);
+      const to = found[0]?.email;
+      if (!to) return answer;
+      const mailbox = `order-links:mailbox:${hashed(mailboxOf(to))}`;
+      if ((await hitBucket(d.db, mailbox, HOUR_MS)).count > d.limits.linksPerEmailPerHour) return answer;
+      const mail = await orderLinksMail(
+        to,
+        found.map((o) => ({
+          id: o.id,
+          paidAt: o.paidAt ?? o.createdAt,
+          totalCents: o.totalCents,
+          statusLabel: STATUS_LABELS[o.status],
+          url: links.link(o.id),
+        })),
+        d.store,
+      );
+      await d.outbox.enqueue(d.db, { key: `order-links:${randomUUID()}`, kind: 'order_links', ...mail });
+      d.outbox.deliverSoon();
+      return answer;
     },
 
     /** POST /api/order-status/:token/returns. */

@@ -60,6 +60,16 @@ export function selectByIds(db: Tx, ids: readonly number[]): Promise<OrderRow[]>
     .where(inArray(orders.id, [...ids]));
 }
 
+/** The newest paid orders (any state after payment) placed with this e-mail address, in any case. */
+export function selectPaidOfEmail(db: Tx, email: string, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(sql`lower(${orders.email}) = lower(${email})`, isNotNull(orders.paidAt)))
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(limit);
+}
+
 /**
  * The paid (or shipped, or delivered) order of this e-mail, compared case-insensitively, that
  * contains the product; undefined when there is none.
@@ -81,7 +91,6 @@ export async function selectPurchase(db: Tx, email: string, productId: number): 
   return row?.id;
 }
 
-/** Unpaid orders of a session that still hold stock, locked: a new checkout replaces their hold. */
 /**
  * A session's unpaid checkouts a new checkout replaces, newest first, locked: those holding stock
  * and those with a discount code that are not closed.

@@ -397,6 +397,9 @@ export function createOrdersService(d: Deps) {
       return new Map(found.map((f) => [f.order.id, f]));
     },
 
+    /** The newest paid orders of an e-mail address, for the shopper's "E-mail me my order links". */
+    paidOrdersOf: (email: string, limit: number) => repo.selectPaidOfEmail(db, email, limit),
+
     /**
      * What the shopper's order page shows of a paid order (never of an open or unpaid checkout):
      * the order, its lines and the history's lines written for the shopper, newest first.
