@@ -1,0 +1,951 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import fc from 'fast-check';
+import type Stripe from 'stripe';
+import { expect } from 'vitest';
+import { mailboxOf } from '#shared/mailbox.ts';
+import { ORIGIN } from './admin.ts';
+import { newSessionId } from './app.ts';
+import { newAddress, SHIPPING_DETAILS, secretOf } from './checkout.ts';
+import { discountTerms } from './discounts.ts';
+import type { FakeStripe } from './fake-stripe.ts';
+
+/**
+ * A model-based search for what no example thought of (issue "Money that cannot leak", item 13):
+ * random sequences of what shoppers and the owner do through the HTTP API — carts, checkouts started
+ * and replaced, codes put on and taken off, shipping saved, payments made and declined, completions
+ * and webhooks replayed, holds and codes' uses lapsing, refunds by line and by amount (with keys sent
+ * again), cancellations, returns asked, approved and received, stock changed by the owner — with the
+ * store's money and stock invariants checked after every step (`checkInvariants`).
+ *
+ * The model keeps only what the commands need to address things (checkouts, paid orders, returns)
+ * and what the invariants cannot read back from the store: the owner's stock changes and the money
+ * each line was refunded by its own refunds.
+ */
+
+const PRODUCTS = [5, 6] as const;
+/** Addresses that are one mailbox two by two (src/shared/mailbox.ts), and one of its own. */
+const EMAILS = ['dana.lee@gmail.com', 'D.a.n.a.Lee+x@googlemail.com', 'kim@example.com', 'Kim+1@Example.com', 'lee@example.com'];
+
+export interface StoreUnderTest {
+  app: FastifyInstance;
+  /** The owner's session cookie. */
+  cookie: string;
+  /** Stripe's fake and its secret-key client, when the store takes payments with Stripe. */
+  stripe?: { fake: FakeStripe; client: Stripe };
+}
+
+interface Checkout {
+  session: string;
+  ip: string;
+  paymentIntentId: string;
+  secret: string;
+}
+interface PaidOrder {
+  id: number;
+  paymentIntentId: string;
+  ip: string;
+}
+
+export interface StoreModel {
+  run: string;
+  sessions: { id: string; ip: string }[];
+  checkouts: Checkout[];
+  orders: PaidOrder[];
+  returns: number[];
+  codes: string[];
+  /** What the owner added to or took off each product's shelf, as the store accepted it. */
+  ownerDelta: Map<number, number>;
+  /** Each product's inventory + held + sold − restocked when the run began. */
+  baseline: Map<number, number>;
+  /** Money refunded per order line by refunds of lines alone (no amount, no postage): `order:product`. */
+  lineRefunds: Map<string, { cents: number; units: number }>;
+  /** The Idempotency-Keys sent (by order), with the body each was first sent with; and the returns counted. */
+  keys: Map<string, string>;
+}
+
+type Cmd = fc.AsyncCommand<StoreModel, StoreUnderTest, boolean>;
+
+/** What the search reached, over all runs: steps taken by kind, and what the store made of them. */
+export const searched = new Map<string, number>();
+const tally = (what: string) => searched.set(what, (searched.get(what) ?? 0) + 1);
+
+const pick = <T>(list: readonly T[], i: number): T | undefined => (list.length === 0 ? undefined : list[i % list.length]);
+/** The newest first: steps come back to the checkouts and orders a run just made more often than to old ones. */
+const pickRecent = <T>(list: readonly T[], i: number): T | undefined =>
+  list.length === 0 ? undefined : list[list.length - 1 - (i % list.length)];
+/** The run's codes as a script tries them: the one-use code most, the 3-pack's next, the $5 one least. */
+const codeOf = (m: StoreModel, i: number) => m.codes[[0, 0, 0, 1, 1, 2][i % 6] ?? 0];
+
+function call(real: StoreUnderTest, o: InjectOptions & { ip?: string; session?: string; owner?: boolean }) {
+  const { ip, session, owner, headers, ...rest } = o;
+  return real.app.inject({
+    ...rest,
+    remoteAddress: ip ?? '127.0.0.1',
+    headers: {
+      ...(session ? { 'x-session-id': session } : {}),
+      ...(owner ? { cookie: real.cookie, origin: ORIGIN } : {}),
+      ...(headers ?? {}),
+    },
+  });
+}
+
+/** The statuses a step may answer: anything but a 5xx (an attacker's input must never break the store). */
+function noServerError(res: { statusCode: number; body: string }, what: string) {
+  expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+}
+
+async function rows<T>(real: StoreUnderTest, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await real.app.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Once a checkout's payment went through, its order joins the paid orders the owner's commands act on. */
+async function notePaid(m: StoreModel, real: StoreUnderTest, c: Checkout) {
+  const order = await real.app.services.orders.byPaymentId(c.paymentIntentId);
+  if (order?.paidAt && !m.orders.some((o) => o.id === order.id)) {
+    m.orders.push({ id: order.id, paymentIntentId: c.paymentIntentId, ip: c.ip });
+    tally(order.discountCode ? 'paid orders with a code' : 'paid orders');
+  }
+}
+
+/** A paid order's lines, by product, in a stable order (a step names one by its index). */
+async function linesOf(real: StoreUnderTest, orderId: number): Promise<{ product: number; quantity: number }[]> {
+  const found = await rows<{ product: number; quantity: number }>(
+    real,
+    sql`select product_id as product, quantity from order_items where order_id = ${orderId} order by product_id`,
+  );
+  return found.map((l) => ({ product: Number(l.product), quantity: Number(l.quantity) }));
+}
+
+/** Each product's inventory + held + sold − restocked now. */
+export async function stockBalance(real: StoreUnderTest): Promise<Map<number, number>> {
+  const found = await rows<{ id: number; balance: number }>(
+    real,
+    sql`select p.id,
+          p.inventory
+          + coalesce((select sum(quantity) from stock_holds h where h.product_id = p.id), 0)
+          + coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+                      where i.product_id = p.id and o.paid_at is not null and o.payment_issue is null), 0)
+          - coalesce((select sum(ri.quantity) from order_refund_items ri join order_refunds r on r.id = ri.refund_id
+                      where ri.product_id = p.id and ri.restock and r.status <> 'failed'), 0) as balance
+        from products p where p.id in (5, 6)`,
+  );
+  return new Map(found.map((r) => [Number(r.id), Number(r.balance)]));
+}
+
+/**
+ * The store's invariants, read from its database (and from Stripe's fake when it takes payments
+ * with Stripe), after every step.
+ */
+export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Promise<void> {
+  // The run's own orders and codes (several runs share a store; a failing run must not fail the next).
+  const ours = m.checkouts.length
+    ? sql.join(
+        m.checkouts.map((c) => sql`${c.paymentIntentId}`),
+        sql`, `,
+      )
+    : sql`null`;
+  const codesOfRun = sql.join(
+    m.codes.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  // Stock: never below zero, and conserved: what began on the shelf and the owner's changes are on
+  // the shelf, held, or sold (less what refunds put back).
+  const shelf = await rows<{ id: number; inventory: number }>(real, sql`select id, inventory from products where id in (5, 6)`);
+  for (const p of shelf) expect(Number(p.inventory), `stock of ${p.id}`).toBeGreaterThanOrEqual(0);
+  const balance = await stockBalance(real);
+  for (const id of PRODUCTS) {
+    expect(balance.get(id), `stock of ${id} is conserved`).toBe((m.baseline.get(id) ?? 0) + (m.ownerDelta.get(id) ?? 0));
+  }
+
+  // No payment is set aside: every payment the store took is an order it accepted.
+  const flagged = await rows<{ id: number; issue: string }>(
+    real,
+    sql`select id, payment_issue as issue from orders where payment_issue is not null and payment_intent_id in (${ours})`,
+  );
+  expect(flagged, 'payments set aside for the owner').toEqual([]);
+
+  const paid = await rows<{
+    id: number;
+    pi: string;
+    email: string | null;
+    address: string | null;
+    subtotal: number;
+    discount: number;
+    shipping: number;
+    total: number;
+    refunded: number;
+    code: string | null;
+    lines: number;
+    shares: number;
+    refundsSum: number;
+    confirmations: number;
+  }>(
+    real,
+    sql`select o.id, o.payment_intent_id as pi, o.email, o.shipping_address as address,
+          o.subtotal_cents as subtotal, o.discount_cents as discount, o.shipping_cents as shipping,
+          o.total_cents as total, o.refunded_cents as refunded, o.discount_code as code,
+          (select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i where i.order_id = o.id) as lines,
+          (select coalesce(sum(i.discount_cents), 0) from order_items i where i.order_id = o.id) as shares,
+          (select coalesce(sum(r.amount_cents), 0) from order_refunds r where r.order_id = o.id and r.status <> 'failed') as "refundsSum",
+          (select count(*) from mail_outbox b where b.key = 'order-confirmation:' || o.id) as confirmations
+        from orders o where o.paid_at is not null and o.payment_intent_id in (${ours})`,
+  );
+  for (const o of paid) {
+    const at = `order ${o.id}`;
+    // Every paid order can be shipped and was confirmed once.
+    expect(o.email, `${at} has an e-mail`).toBeTruthy();
+    expect(o.address, `${at} has an address`).toBeTruthy();
+    expect(Number(o.confirmations), `${at} has one confirmation e-mail`).toBe(1);
+    // Its total is what it was priced at: its lines less the discount (carried by its lines) plus shipping.
+    expect(Number(o.subtotal), `${at} subtotal`).toBe(Number(o.lines));
+    expect(Number(o.discount), `${at} discount on its lines`).toBe(Number(o.shares));
+    expect(Number(o.total), `${at} total`).toBe(Number(o.subtotal) - Number(o.discount) + Number(o.shipping));
+    expect(Number(o.discount) > 0, `${at} a discount has its code`).toBe(o.code !== null);
+    // Refunds never pass what was paid, and the order keeps their sum.
+    expect(Number(o.refunded), `${at} refunded is its refunds' sum`).toBe(Number(o.refundsSum));
+    expect(Number(o.refunded), `${at} refunded at most what was paid`).toBeLessThanOrEqual(Number(o.total));
+    // The payment took the order's total, and gave back what the order says.
+    if (real.stripe) {
+      const pi = real.stripe.fake.intents.get(o.pi);
+      expect(pi?.status, `${at} payment`).toBe('succeeded');
+      expect(pi?.amount_received, `${at} paid its total`).toBe(Number(o.total));
+      const refunds = [...real.stripe.fake.refunds.values()].filter((r) => r.payment_intent === o.pi && r.status !== 'failed');
+      expect(
+        refunds.reduce((n, r) => n + r.amount, 0),
+        `${at} refunded at Stripe`,
+      ).toBe(Number(o.refunded));
+    }
+  }
+  if (!real.stripe) {
+    const payments = await rows<{
+      id: number;
+      status: string;
+      amount: number;
+      total: number;
+      refunded: number;
+      orderRefunded: number;
+    }>(
+      real,
+      sql`select o.id, p.status, p.amount_cents as amount, o.total_cents as total, p.refunded_cents as refunded,
+            o.refunded_cents as "orderRefunded"
+          from orders o join payments p on p.provider_payment_id = o.payment_intent_id
+          where o.paid_at is not null and o.payment_intent_id in (${ours})`,
+    );
+    for (const p of payments) {
+      expect(p.status, `order ${p.id} payment`).toBe('succeeded');
+      expect(Number(p.amount), `order ${p.id} paid its total`).toBe(Number(p.total));
+      expect(Number(p.refunded), `order ${p.id} refunded by the provider`).toBe(Number(p.orderRefunded));
+    }
+  }
+
+  // Per line: never more units refunded than bought; the money refunded by a line's own refunds
+  // never more than the line was paid, and exactly that once all its units are refunded so.
+  const lines = await rows<{ order: number; product: number; quantity: number; paid: number; refunded: number }>(
+    real,
+    sql`select i.order_id as order, i.product_id as product, i.quantity,
+          i.unit_price_cents * i.quantity - i.discount_cents as paid,
+          coalesce((select sum(ri.quantity) from order_refund_items ri join order_refunds r on r.id = ri.refund_id
+                    where r.order_id = i.order_id and ri.product_id = i.product_id and r.status <> 'failed'), 0) as refunded
+        from order_items i join orders o on o.id = i.order_id
+        where o.paid_at is not null and o.payment_intent_id in (${ours})`,
+  );
+  for (const l of lines) {
+    const at = `order ${l.order} product ${l.product}`;
+    expect(Number(l.refunded), `${at} units refunded`).toBeLessThanOrEqual(Number(l.quantity));
+    const own = m.lineRefunds.get(`${l.order}:${l.product}`);
+    if (!own) continue;
+    expect(own.cents, `${at} money refunded by its own refunds`).toBeLessThanOrEqual(Number(l.paid));
+    if (own.units === Number(l.quantity)) expect(own.cents, `${at} refunded whole`).toBe(Number(l.paid));
+  }
+
+  // Codes: uses counted are the uses held, never past the limit; each held by one open checkout or
+  // spent by one paid order with its address; once per mailbox where the code says so.
+  const codes = await rows<{ id: number; code: string; used: number; limit: number | null; once: boolean; held: number }>(
+    real,
+    sql`select c.id, c.code, c.used_count as used, c.usage_limit as limit, c.once_per_email as once,
+          (select count(*) from discount_redemptions r where r.discount_id = c.id and r.status <> 'released') as held
+        from discount_codes c where c.code in (${codesOfRun})`,
+  );
+  for (const c of codes) {
+    expect(Number(c.used), `${c.code} uses counted`).toBe(Number(c.held));
+    if (c.limit !== null) expect(Number(c.used), `${c.code} within its limit`).toBeLessThanOrEqual(Number(c.limit));
+  }
+  const uses = await rows<{
+    code: string;
+    once: boolean;
+    status: string;
+    email: string | null;
+    order: number;
+    paidAt: Date | null;
+    orderStatus: string;
+    orderCode: string | null;
+  }>(
+    real,
+    sql`select c.code, c.once_per_email as once, r.status, r.email, r.order_id as order, o.paid_at as "paidAt",
+          o.status as "orderStatus", o.discount_code as "orderCode"
+        from discount_redemptions r join discount_codes c on c.id = r.discount_id join orders o on o.id = r.order_id
+        where r.status <> 'released' and c.code in (${codesOfRun})`,
+  );
+  const perOrder = new Map<number, number>();
+  for (const u of uses) perOrder.set(u.order, (perOrder.get(u.order) ?? 0) + 1);
+  for (const [order, n] of perOrder) expect(n, `order ${order} holds one use`).toBe(1);
+  for (const u of uses) {
+    const at = `${u.code} used by order ${u.order}`;
+    expect(u.orderCode, `${at}: the order has the code`).toBe(u.code);
+    if (u.status === 'redeemed') {
+      expect(u.paidAt, `${at}: spent by a paid order`).not.toBeNull();
+      expect(u.email, `${at}: spent with its address`).toBeTruthy();
+    } else {
+      expect(u.paidAt, `${at}: held by an unpaid checkout`).toBeNull();
+      expect(u.orderStatus, `${at}: held by an open checkout`).toBe('pending');
+    }
+  }
+  for (const c of codes.filter((x) => x.once)) {
+    const boxes = uses.filter((u) => u.code === c.code && u.email).map((u) => mailboxOf(u.email ?? ''));
+    expect(new Set(boxes).size, `${c.code} once per mailbox`).toBe(boxes.length);
+  }
+  for (const o of paid.filter((x) => x.code)) {
+    expect(
+      uses.filter((u) => u.order === o.id && u.status === 'redeemed'),
+      `paid order ${o.id} spent one use of ${o.code}`,
+    ).toHaveLength(1);
+  }
+}
+
+abstract class Step implements Cmd {
+  check(_m: Readonly<StoreModel>): boolean {
+    return true;
+  }
+  abstract act(m: StoreModel, real: StoreUnderTest): Promise<void>;
+  async run(m: StoreModel, real: StoreUnderTest): Promise<void> {
+    tally(this.constructor.name);
+    await this.act(m, real);
+    await checkInvariants(m, real);
+  }
+  abstract toString(): string;
+}
+
+class AddToCart extends Step {
+  constructor(
+    readonly s: number,
+    readonly product: number,
+    readonly quantity: number,
+  ) {
+    super();
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const session = pick(m.sessions, this.s);
+    if (!session) return;
+    const res = await call(real, {
+      method: 'POST',
+      url: '/api/cart',
+      ip: session.ip,
+      payload: { sessionId: session.id, productId: this.product, quantity: this.quantity },
+    });
+    noServerError(res, String(this));
+  }
+  toString() {
+    return `add(shopper ${this.s}, product ${this.product} × ${this.quantity})`;
+  }
+}
+
+class StartCheckout extends Step {
+  constructor(readonly s: number) {
+    super();
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const session = pick(m.sessions, this.s);
+    if (!session) return;
+    const res = await call(real, { method: 'POST', url: '/api/checkout', ip: session.ip, payload: { sessionId: session.id } });
+    noServerError(res, String(this));
+    if (res.statusCode === 201) {
+      m.checkouts.push({ session: session.id, ip: session.ip, ...secretOf(res.json().checkoutUrl) });
+    }
+  }
+  toString() {
+    return `checkout(shopper ${this.s})`;
+  }
+}
+
+/** A step on one of the checkouts started so far (replaced ones included: a script pays old pages too). */
+abstract class OnCheckout extends Step {
+  constructor(readonly c: number) {
+    super();
+  }
+  override check(m: Readonly<StoreModel>) {
+    return m.checkouts.length > 0;
+  }
+  checkout(m: StoreModel): Checkout {
+    const c = pickRecent(m.checkouts, this.c);
+    if (!c) throw new Error('no checkout');
+    return c;
+  }
+}
+
+class ApplyCode extends OnCheckout {
+  constructor(
+    c: number,
+    readonly code: number,
+  ) {
+    super(c);
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const c = this.checkout(m);
+    const code = codeOf(m, this.code) ?? 'NONE';
+    const res = await call(real, {
+      method: 'POST',
+      url: `/api/checkout/${c.paymentIntentId}/discount`,
+      ip: c.ip,
+      session: c.session,
+      payload: { code: code.toLowerCase() },
+    });
+    noServerError(res, String(this));
+  }
+  toString() {
+    return `applyCode(checkout ${this.c}, code ${this.code})`;
+  }
+}
+
+class RemoveCode extends OnCheckout {
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const c = this.checkout(m);
+    const res = await call(real, {
+      method: 'DELETE',
+      url: `/api/checkout/${c.paymentIntentId}/discount`,
+      ip: c.ip,
+      session: c.session,
+    });
+    noServerError(res, String(this));
+  }
+  toString() {
+    return `removeCode(checkout ${this.c})`;
+  }
+}
+
+class SaveShipping extends OnCheckout {
+  constructor(
+    c: number,
+    readonly email: number,
+  ) {
+    super(c);
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const c = this.checkout(m);
+    const res = await call(real, {
+      method: 'POST',
+      url: '/api/orders/shipping',
+      ip: c.ip,
+      session: c.session,
+      payload: { paymentIntentId: c.paymentIntentId, ...SHIPPING_DETAILS, email: EMAILS[this.email % EMAILS.length] },
+    });
+    noServerError(res, String(this));
+  }
+  toString() {
+    return `ship(checkout ${this.c}, ${EMAILS[this.email % EMAILS.length]})`;
+  }
+}
+
+class RenewHold extends OnCheckout {
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const c = this.checkout(m);
+    const res = await call(real, {
+      method: 'POST',
+      url: `/api/checkout/${c.paymentIntentId}/hold`,
+      ip: c.ip,
+      session: c.session,
+    });
+    noServerError(res, String(this));
+  }
+  toString() {
+    return `renewHold(checkout ${this.c})`;
+  }
+}
+
+class Pay extends OnCheckout {
+  constructor(
+    c: number,
+    readonly declined: boolean,
+  ) {
+    super(c);
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const c = this.checkout(m);
+    if (real.stripe) {
+      const token = await real.stripe.client.testHelpers.confirmationTokens.create({
+        payment_method: this.declined ? 'pm_card_chargeDeclined' : 'pm_card_visa',
+      });
+      const res = await call(real, {
+        method: 'POST',
+        url: `/api/checkout/${c.paymentIntentId}/confirm`,
+        ip: c.ip,
+        session: c.session,
+        payload: { confirmationToken: token.id },
+      });
+      noServerError(res, String(this));
+    } else {
+      const res = await call(real, {
+        method: 'POST',
+        url: '/api/payments/test/confirm',
+        ip: c.ip,
+        payload: { paymentIntentId: c.secret, cardNumber: this.declined ? '4000 0000 0000 0002' : '4242 4242 4242 4242' },
+      });
+      noServerError(res, String(this));
+    }
+    await notePaid(m, real, c);
+  }
+  toString() {
+    return `pay(checkout ${this.c}, ${this.declined ? 'declined card' : 'good card'})`;
+  }
+}
+
+/** The browser's completion call, or (with Stripe) the signed webhook, again and again. */
+class Complete extends OnCheckout {
+  constructor(
+    c: number,
+    readonly webhook: boolean,
+  ) {
+    super(c);
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const c = this.checkout(m);
+    if (this.webhook && real.stripe && real.stripe.fake.intents.get(c.paymentIntentId)?.status === 'succeeded') {
+      const { payload, signature } = real.stripe.fake.event(c.paymentIntentId, 'payment_intent.succeeded');
+      const res = await call(real, {
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        payload,
+      });
+      noServerError(res, String(this));
+    } else {
+      const res = await call(real, {
+        method: 'POST',
+        url: '/api/orders/complete',
+        ip: c.ip,
+        payload: { paymentIntentId: c.paymentIntentId },
+      });
+      noServerError(res, String(this));
+    }
+    await notePaid(m, real, c);
+  }
+  toString() {
+    return `${this.webhook ? 'webhook' : 'complete'}(checkout ${this.c})`;
+  }
+}
+
+/** Time passes: every page stops renewing, holds and codes' uses lapse, and the minute sweep runs. */
+class Lapse extends Step {
+  async act(_m: StoreModel, real: StoreUnderTest) {
+    await real.app.database.db.execute(sql`update stock_holds set held_until = now() - interval '1 second'`);
+    await real.app.database.db.execute(
+      sql`update discount_redemptions set held_until = now() - interval '1 second' where status = 'reserved'`,
+    );
+    await real.app.services.checkout.sweepExpired();
+  }
+  toString() {
+    return 'lapse()';
+  }
+}
+
+/** A checkout's time runs out: the sweep closes it. */
+class Expire extends OnCheckout {
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const c = this.checkout(m);
+    await real.app.database.db.execute(
+      sql`update orders set expires_at = now() - interval '1 second' where payment_intent_id = ${c.paymentIntentId} and status = 'pending'`,
+    );
+    await real.app.services.checkout.sweepExpired();
+    await notePaid(m, real, c);
+  }
+  toString() {
+    return `expire(checkout ${this.c})`;
+  }
+}
+
+class OwnerStock extends Step {
+  constructor(
+    readonly product: number,
+    readonly change: number,
+  ) {
+    super();
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const res = await call(real, {
+      method: 'PUT',
+      url: `/api/admin/products/${this.product}/inventory`,
+      owner: true,
+      payload: { change: this.change },
+    });
+    noServerError(res, String(this));
+    if (res.statusCode === 200) m.ownerDelta.set(this.product, (m.ownerDelta.get(this.product) ?? 0) + this.change);
+  }
+  toString() {
+    return `ownerStock(product ${this.product}, ${this.change > 0 ? '+' : ''}${this.change})`;
+  }
+}
+
+/** A step the owner takes on one of the paid orders. */
+abstract class OnOrder extends Step {
+  constructor(readonly o: number) {
+    super();
+  }
+  override check(m: Readonly<StoreModel>) {
+    return m.orders.length > 0;
+  }
+  order(m: StoreModel): PaidOrder {
+    const o = pickRecent(m.orders, this.o);
+    if (!o) throw new Error('no order');
+    return o;
+  }
+}
+
+type RefundKind = 'lines' | 'amount' | 'rest';
+
+class Refund extends OnOrder {
+  constructor(
+    o: number,
+    readonly kind: RefundKind,
+    readonly line: number,
+    readonly quantity: number,
+    readonly cents: number,
+    readonly restock: boolean,
+    readonly key: number | null,
+  ) {
+    super(o);
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const o = this.order(m);
+    const product = pick(await linesOf(real, o.id), this.line)?.product ?? 5;
+    const body =
+      this.kind === 'lines'
+        ? { items: [{ productId: product, quantity: this.quantity, restock: this.restock }] }
+        : this.kind === 'amount'
+          ? { amount: (this.cents / 100).toFixed(2) }
+          : {};
+    const key = this.key === null ? null : `${m.run}-key-${this.key}`;
+    const text = JSON.stringify(body);
+    const res = await call(real, {
+      method: 'POST',
+      url: `/api/orders/${o.id}/refunds`,
+      owner: true,
+      payload: body,
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+    noServerError(res, String(this));
+    if (key) {
+      // A key belongs to its order's refunds (the same key on another order is another request),
+      // once a refund was made with it.
+      const first = m.keys.get(`${o.id}:${key}`);
+      if (first !== undefined && first !== text) {
+        // Sent again with another request: refused, never answered with the first refund.
+        expect(res.statusCode, `${this}: a key reused with another request`).toBe(422);
+      }
+      if (first === undefined && (res.statusCode === 200 || res.statusCode === 201)) m.keys.set(`${o.id}:${key}`, text);
+    }
+    if (res.statusCode === 201) tally(`refunds (${this.kind})`);
+    if (res.statusCode === 201 && this.kind === 'lines') {
+      const line = `${o.id}:${product}`;
+      const before = m.lineRefunds.get(line) ?? { cents: 0, units: 0 };
+      m.lineRefunds.set(line, {
+        cents: before.cents + Math.round(Number(res.json().amount) * 100),
+        units: before.units + this.quantity,
+      });
+    }
+  }
+  toString() {
+    const what =
+      this.kind === 'lines'
+        ? `${this.quantity} × line ${this.line}${this.restock ? ', restocked' : ''}`
+        : this.kind === 'amount'
+          ? `$${(this.cents / 100).toFixed(2)}`
+          : 'what is left';
+    return `refund(order ${this.o}, ${what}${this.key === null ? '' : `, key ${this.key}`})`;
+  }
+}
+
+class Cancel extends OnOrder {
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const o = this.order(m);
+    const res = await call(real, { method: 'POST', url: `/api/orders/${o.id}/cancel`, owner: true, payload: {} });
+    noServerError(res, String(this));
+  }
+  toString() {
+    return `cancel(order ${this.o})`;
+  }
+}
+
+class Deliver extends OnOrder {
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const o = this.order(m);
+    const res = await call(real, {
+      method: 'PUT',
+      url: `/api/orders/${o.id}/status`,
+      owner: true,
+      payload: { status: 'delivered' },
+    });
+    noServerError(res, String(this));
+  }
+  toString() {
+    return `deliver(order ${this.o})`;
+  }
+}
+
+class AskReturn extends OnOrder {
+  constructor(
+    o: number,
+    readonly line: number,
+    readonly quantity: number,
+  ) {
+    super(o);
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const o = this.order(m);
+    const product = pick(await linesOf(real, o.id), this.line)?.product ?? 5;
+    const token = real.app.services.orderStatus.link(o.id).split('/orders/')[1] ?? '';
+    const res = await call(real, {
+      method: 'POST',
+      url: `/api/order-status/${token}/returns`,
+      ip: o.ip,
+      payload: { items: [{ productId: product, quantity: this.quantity }], reason: 'Changed my mind' },
+    });
+    noServerError(res, String(this));
+    if (res.statusCode === 201) {
+      tally('returns asked');
+      for (const r of res.json().returns as { id: number }[]) if (!m.returns.includes(r.id)) m.returns.push(r.id);
+    }
+  }
+  toString() {
+    return `askReturn(order ${this.o}, ${this.quantity} × line ${this.line})`;
+  }
+}
+
+class DecideReturn extends Step {
+  constructor(
+    readonly r: number,
+    readonly receive: boolean,
+    readonly restock: boolean,
+  ) {
+    super();
+  }
+  override check(m: Readonly<StoreModel>) {
+    return m.returns.length > 0;
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const id = pickRecent(m.returns, this.r);
+    const res = await call(real, {
+      method: 'POST',
+      url: `/api/admin/returns/${id}/${this.receive ? 'receive' : 'approve'}`,
+      owner: true,
+      ...(this.receive ? { payload: { restock: this.restock } } : {}),
+    });
+    noServerError(res, String(this));
+    if (res.statusCode === 200) tally(this.receive ? 'returns received' : 'returns approved');
+    if (this.receive && res.statusCode === 200) {
+      // A received return's refund is of its lines alone (no postage): each line's money counts.
+      const refunds = await rows<{ order: number; product: number; quantity: number; amount: number; n: number }>(
+        real,
+        sql`select r.order_id as order, ri.product_id as product, ri.quantity, r.amount_cents as amount,
+              (select count(*) from order_refund_items x where x.refund_id = r.id) as n
+            from order_refunds r join order_refund_items ri on ri.refund_id = r.id
+            where r.return_id = ${id} and r.status <> 'failed'`,
+      );
+      const counted = `${m.run}-return-${id}`;
+      if (refunds.length === 1 && Number(refunds[0]?.n) === 1 && !m.keys.has(counted)) {
+        m.keys.set(counted, 'counted');
+        const r = refunds[0];
+        if (r) {
+          const line = `${r.order}:${r.product}`;
+          const before = m.lineRefunds.get(line) ?? { cents: 0, units: 0 };
+          m.lineRefunds.set(line, { cents: before.cents + Number(r.amount), units: before.units + Number(r.quantity) });
+        }
+      }
+    }
+  }
+  toString() {
+    return `${this.receive ? `receive${this.restock ? '+restock' : ''}` : 'approve'}(return ${this.r})`;
+  }
+}
+
+/**
+ * A whole purchase in one step, as most shoppers make it: the cart, a checkout, maybe a code, the
+ * shipping step, a payment and the completion; so that runs reach paid orders often enough for
+ * the owner's steps to act on them. Each part is a step of its own above too.
+ */
+class Buy extends Step {
+  constructor(
+    readonly s: number,
+    readonly lines: [product: number, quantity: number][],
+    readonly code: number | null,
+    readonly email: number,
+    /** How far the shopper goes: 1 the code, 2 the shipping step, 3 paying, 4 the completion too. */
+    readonly stage: number,
+  ) {
+    super();
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const session = pick(m.sessions, this.s);
+    if (!session) return;
+    for (const [productId, quantity] of this.lines) {
+      const res = await call(real, {
+        method: 'POST',
+        url: '/api/cart',
+        ip: session.ip,
+        payload: { sessionId: session.id, productId, quantity },
+      });
+      noServerError(res, String(this));
+    }
+    const started = await call(real, {
+      method: 'POST',
+      url: '/api/checkout',
+      ip: session.ip,
+      payload: { sessionId: session.id },
+    });
+    noServerError(started, String(this));
+    if (started.statusCode !== 201) return;
+    const c: Checkout = { session: session.id, ip: session.ip, ...secretOf(started.json().checkoutUrl) };
+    m.checkouts.push(c);
+    const n = 0; // the newest checkout
+    const steps: Step[] = [
+      this.code === null ? new RenewHold(n) : new ApplyCode(n, this.code),
+      new SaveShipping(n, this.email),
+      new Pay(n, false),
+      new Complete(n, false),
+    ];
+    for (const step of steps.slice(0, this.stage)) await step.act(m, real);
+  }
+  toString() {
+    const lines = this.lines.map(([p, q]) => `${q} × product ${p}`).join(' + ');
+    const until = ['', 'left after the code', 'left after the shipping step', 'paid', 'paid and completed'][this.stage];
+    return `buy(shopper ${this.s}, ${lines}${this.code === null ? '' : `, code ${this.code}`}, ${EMAILS[this.email % EMAILS.length]}, ${until})`;
+  }
+}
+
+/** A shopper back on an old checkout page: the shipping step again, and paying (the attack's "pay the old ones"). */
+class ComeBackAndPay extends OnCheckout {
+  constructor(
+    c: number,
+    readonly email: number,
+  ) {
+    super(c);
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    await new RenewHold(this.c).act(m, real);
+    await new SaveShipping(this.c, this.email).act(m, real);
+    await new Pay(this.c, false).act(m, real);
+    await new Complete(this.c, false).act(m, real);
+  }
+  toString() {
+    return `comeBackAndPay(checkout ${this.c}, ${EMAILS[this.email % EMAILS.length]})`;
+  }
+}
+
+/** A return from start to end, as most are: delivered, asked for, approved and received. */
+class ReturnJourney extends OnOrder {
+  constructor(
+    o: number,
+    readonly line: number,
+    readonly quantity: number,
+    readonly restock: boolean,
+  ) {
+    super(o);
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    await new Deliver(this.o).act(m, real);
+    const before = m.returns.length;
+    await new AskReturn(this.o, this.line, this.quantity).act(m, real);
+    if (m.returns.length === before) return;
+    await new DecideReturn(0, false, false).act(m, real);
+    await new DecideReturn(0, true, this.restock).act(m, real);
+  }
+  toString() {
+    return `returnJourney(order ${this.o}, ${this.quantity} × line ${this.line}${this.restock ? ', restocked' : ''})`;
+  }
+}
+
+/** Every command, with the values a script would try. */
+export function storeCommands(withStripe: boolean) {
+  const i = fc.nat({ max: 20 });
+  const product = fc.constantFrom(...PRODUCTS);
+  const buy = fc
+    .tuple(
+      i,
+      fc.array(fc.tuple(product, fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 2 }),
+      fc.option(fc.nat({ max: 5 }), { nil: null, freq: 4 }),
+      fc.nat({ max: EMAILS.length - 1 }),
+      fc.constantFrom(1, 2, 3, 4, 4, 4),
+    )
+    .map(([s, lines, code, email, stage]) => new Buy(s, lines, code, email, stage));
+  return [
+    buy,
+    buy,
+    buy,
+    fc.tuple(i, product, fc.integer({ min: 1, max: 3 })).map(([s, p, q]) => new AddToCart(s, p, q)),
+    i.map((s) => new StartCheckout(s)),
+    fc.tuple(i, i).map(([c, code]) => new ApplyCode(c, code)),
+    i.map((c) => new RemoveCode(c)),
+    fc.tuple(i, fc.nat({ max: EMAILS.length - 1 })).map(([c, e]) => new SaveShipping(c, e)),
+    i.map((c) => new RenewHold(c)),
+    fc.tuple(i, fc.boolean()).map(([c, d]) => new Pay(c, d)),
+    fc.tuple(i, fc.nat({ max: EMAILS.length - 1 })).map(([c, e]) => new ComeBackAndPay(c, e)),
+    fc.tuple(i, withStripe ? fc.boolean() : fc.constant(false)).map(([c, w]) => new Complete(c, w)),
+    fc.constant(new Lapse()),
+    i.map((c) => new Expire(c)),
+    fc
+      .tuple(
+        product,
+        fc.integer({ min: -3, max: 3 }).filter((n) => n !== 0),
+      )
+      .map(([p, n]) => new OwnerStock(p, n)),
+    fc
+      .tuple(
+        i,
+        fc.constantFrom<RefundKind>('lines', 'lines', 'amount', 'rest'),
+        i,
+        fc.integer({ min: 1, max: 2 }),
+        fc.integer({ min: 1, max: 2_500 }),
+        fc.boolean(),
+        fc.option(fc.nat({ max: 3 }), { nil: null }),
+      )
+      .map(([o, kind, p, q, cents, restock, key]) => new Refund(o, kind, p, q, cents, restock, key)),
+    i.map((o) => new Cancel(o)),
+    i.map((o) => new Deliver(o)),
+    fc.tuple(i, i, fc.integer({ min: 1, max: 2 })).map(([o, l, q]) => new AskReturn(o, l, q)),
+    fc.tuple(i, i, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([o, l, q, r]) => new ReturnJourney(o, l, q, r)),
+    fc.tuple(i, fc.boolean(), fc.boolean()).map(([r, receive, restock]) => new DecideReturn(r, receive, restock)),
+  ];
+}
+
+let runs = 0;
+
+/**
+ * A fresh model for one run: four shoppers of their own networks, three codes of the run's own
+ * (one use once per mailbox, 100 % off the 3-pack for three uses, $5 off from $20), the stock
+ * balance as the run finds it.
+ */
+export async function startRun(real: StoreUnderTest): Promise<StoreModel> {
+  runs += 1;
+  const run = `r${runs}${Date.now().toString(36)}`;
+  const codes = [`ONE${run}`, `PACK${run}`, `FIVE${run}`].map((c) => c.toUpperCase().slice(0, 32));
+  const terms = [
+    discountTerms({ code: codes[0], value: '50', usageLimit: 1, oncePerEmail: true }),
+    discountTerms({ code: codes[1], value: '100', usageLimit: 3, productIds: [6], oncePerEmail: true }),
+    discountTerms({ code: codes[2], kind: 'fixed', value: '5.00', minSubtotal: '20.00' }),
+  ];
+  for (const body of terms) {
+    const res = await call(real, { method: 'POST', url: '/api/admin/discounts', owner: true, payload: body });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  return {
+    run,
+    sessions: Array.from({ length: 4 }, () => ({ id: newSessionId(), ip: newAddress() })),
+    checkouts: [],
+    orders: [],
+    returns: [],
+    codes,
+    ownerDelta: new Map(),
+    baseline: await stockBalance(real),
+    lineRefunds: new Map(),
+    keys: new Map(),
+  };
+}
