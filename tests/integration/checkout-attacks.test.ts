@@ -79,6 +79,54 @@ describe('a one-use code from replaced checkouts (item 1)', () => {
   });
 });
 
+describe('the same steps sent at once (items 1 and 5; these races matter on PostgreSQL)', () => {
+  it('ten checkouts of one cart started at once carry its one-use code to one of them at most, and pay it once', async () => {
+    await createCode({ code: 'RACE10', usageLimit: 1 });
+    const s = await cartShopper();
+    const first = await started(s);
+    expect((await s.code(first.paymentIntentId, 'RACE10')).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => s.checkout()));
+    const checkouts = [first, ...answers.filter((r) => r.statusCode === 201).map((r) => secretOf(r.json().checkoutUrl))];
+    for (const c of checkouts) await s.ship(c.paymentIntentId);
+    await Promise.all(checkouts.map((c) => s.pay(c.secret)));
+    expect(await paidWith('RACE10')).toBeLessThanOrEqual(1);
+    const code = await codeNamed('RACE10');
+    expect(code?.used).toBeLessThanOrEqual(1);
+    expect(code?.redeemed).toBe(await paidWith('RACE10'));
+    expect(await count(t.app, 'orders', `payment_issue is not null`)).toBe(0);
+  });
+
+  it('one checkout paid ten times at once is one paid order at its discounted total, its use spent once', async () => {
+    await createCode({ code: 'TENPAY', usageLimit: 5 });
+    const s = await cartShopper();
+    const c = await started(s);
+    await s.code(c.paymentIntentId, 'TENPAY');
+    await s.ship(c.paymentIntentId);
+    const paid = await Promise.all(Array.from({ length: 10 }, () => s.pay(c.secret)));
+    expect(paid.filter((r) => r.json().status === 'succeeded').length).toBeGreaterThanOrEqual(1);
+    expect(await orderOf(c.paymentIntentId)).toMatchObject({ status: 'paid', discountCode: 'TENPAY', totalCents: 2100 });
+    expect(await codeNamed('TENPAY')).toMatchObject({ used: 1, redeemed: 1 });
+  });
+
+  it('a use given back by the sweep while its checkout pays is either spent by that order or taken again, never twice', async () => {
+    await createCode({ code: 'SWEEPRACE', usageLimit: 1 });
+    const s = await cartShopper();
+    const c = await started(s);
+    await s.code(c.paymentIntentId, 'SWEEPRACE');
+    await s.ship(c.paymentIntentId);
+    await t.app.database.db.execute(sql`update discount_redemptions set held_until = now() - interval '1 second'`);
+    await Promise.all([s.pay(c.secret), t.app.services.checkout.sweepExpired(), s.pay(c.secret)]);
+    const order = await orderOf(c.paymentIntentId);
+    const code = await codeNamed('SWEEPRACE');
+    expect(order.paidAt).not.toBeNull();
+    expect(code?.used).toBeLessThanOrEqual(1);
+    // Paid with the code and its use spent, or at the full price with none.
+    if (order.discountCode) expect(code).toMatchObject({ used: 1, redeemed: 1 });
+    else expect(code).toMatchObject({ used: 0, redeemed: 0 });
+    expect(order.paymentIssue).toBeNull();
+  });
+});
+
 describe('paying before the shipping step (item 4)', () => {
   it('is refused: no order is paid without an e-mail and an address', async () => {
     const s = await cartShopper();

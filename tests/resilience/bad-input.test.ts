@@ -148,6 +148,7 @@ const ENDPOINTS: { method: InjectOptions['method']; url: string; admin?: boolean
   { method: 'POST', url: '/api/orders/99999/cancel', admin: true, body: true },
   { method: 'POST', url: '/api/admin/upload-image', admin: true, body: true },
   { method: 'POST', url: '/api/order-status/lookup', body: true },
+  { method: 'POST', url: '/api/order-status/links', body: true },
   { method: 'POST', url: `/api/order-status/${FOREIGN_TOKEN}/returns`, body: true },
   { method: 'POST', url: '/api/orders/1001/create-label', admin: true, body: true },
   { method: 'POST', url: '/api/admin/returns/101/refuse', admin: true, body: true },
