@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import type { AdminOrder } from '#shared/admin.ts';
 import { formatCents, formatUsd, parseCents } from '#shared/money.ts';
 import type { RefundBody } from '#shared/refunds.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { Field, inputClass } from '../../ui/field.tsx';
 import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
 import { useOrderRefunds } from './api/get-order-refunds.ts';
@@ -16,14 +17,17 @@ type Line = { quantity: string; restock: boolean };
 
 /**
  * The order card's refund (issue "Run the business", item 1): lines and quantities, each put back in
- * stock or not, or an amount of the owner's choosing; a reason. One refund per opening of the dialog,
- * however often its button is pressed (the dialog's own Idempotency-Key).
+ * stock or not, or an amount of the owner's choosing; a reason. One refund however often its button
+ * is pressed: a request is sent with the same Idempotency-Key until the store answers it. Once the
+ * store refused it (a 4xx: nothing moved), a changed request is a new one with a new key; after no
+ * answer (the refund may be waiting for the provider) the same key stays, so a changed request is
+ * refused (422) rather than made as a second refund.
  */
 export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
   const id = useId();
   const state = useOrderRefunds(order.id, true);
   const refund = useRefundOrderMutation(order.id);
-  const [key] = useState(() => crypto.randomUUID());
+  const attempt = useRef<{ body: string; key: string; refused: boolean } | null>(null);
   const [lines, setLines] = useState<Record<number, Line>>({});
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -68,7 +72,20 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose():
       ...(amount.trim() !== '' || items.length === 0 ? { amount: formatCents(amountCents) } : {}),
       ...(reason.trim() ? { reason: reason.trim() } : {}),
     };
-    refund.mutate({ body, key }, { onSuccess: onClose });
+    const text = JSON.stringify(body);
+    if (!attempt.current || (attempt.current.refused && attempt.current.body !== text)) {
+      attempt.current = { body: text, key: crypto.randomUUID(), refused: false };
+    }
+    const sent = attempt.current;
+    refund.mutate(
+      { body, key: sent.key },
+      {
+        onSuccess: onClose,
+        onError: (err) => {
+          if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 422) sent.refused = true;
+        },
+      },
+    );
   };
 
   return (
