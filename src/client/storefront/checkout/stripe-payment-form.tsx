@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { ShippingFields } from '#shared/checkout.ts';
 import { parseCents } from '#shared/money.ts';
 import { Button } from '../../ui/button.tsx';
@@ -121,16 +121,7 @@ function StripeLoader({ onRetry, ...props }: StripePaymentFormProps & { onRetry(
   );
 }
 
-function CardForm({
-  clientSecret,
-  paymentIntentId,
-  total,
-  shipping,
-  busy,
-  onBack,
-  onSubmitting,
-  onOutcome,
-}: StripePaymentFormProps) {
+function CardForm({ clientSecret, paymentIntentId, shipping, busy, onBack, onSubmitting, onOutcome }: StripePaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
