@@ -57,10 +57,10 @@ import { ensureSecret } from './lib/server-secrets.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { redactKeys, serializeError } from './lib/log-serializers.ts';
 import { createLocalNotifier, createPgNotifier, type Notifier } from './lib/notifier.ts';
-import { guardAdminScope } from './plugins/admin-guard.ts';
+import { guardAdminScope, requireAdmin } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerClientNetwork } from './plugins/client-network.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSeo } from './plugins/seo.ts';
 import { registerSsr, type SsrMode } from './plugins/ssr.ts';
@@ -367,7 +367,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandler(app);
   await registerSecurity(app, config, { dev: ssr === 'dev' });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  registerClientNetwork(app);
+  registerRequestContext(app);
+  app.decorate('requireAdmin', requireAdmin(config));
   await app.register(rateLimit, { global: false, keyGenerator: (req) => req.network });
   await app.register(cookie);
   // Before every route: the API description is made from the routes registered after it.

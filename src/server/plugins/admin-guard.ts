@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { adminCookieName, checkOrigin } from '../domains/admin-auth/browser.ts';
 import type { AdminSession } from '../domains/admin-auth/service.ts';
 
 declare module 'fastify' {
@@ -8,54 +9,18 @@ declare module 'fastify' {
     /** The signed-in admin, set by requireAdmin. */
     admin: AdminSession | null;
   }
+  interface FastifyInstance {
+    /** The onRequest hook that lets only a signed-in admin through (for a route outside the guarded scope). */
+    requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
   interface FastifyContextConfig {
     /** Set on every route of a scope guarded by guardAdminScope. */
     adminOnly?: boolean;
   }
 }
 
-/** `__Host-` binds a cookie to this origin over https (no Domain, Path=/, Secure). */
-const hostCookie = (config: Config, name: string) => (config.publicUrl.startsWith('https:') ? `__Host-${name}` : name);
-
-export const adminCookieName = (config: Config): string => hostCookie(config, 'admin_session');
-
-/** The trusted-device cookie: this browser signed in as an admin before (ADR 0017). */
-export const adminDeviceCookieName = (config: Config): string => hostCookie(config, 'admin_device');
-
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
-
-/**
- * The origins the store's own pages have: PUBLIC_URL's, and nothing taken from the request (its
- * Host and X-Forwarded-Host are the client's to choose). A store on a loopback name (a developer's
- * `http://localhost:3000`) is also reached as 127.0.0.1 or [::1] on the same scheme and port; no
- * remote site can have a loopback origin, so accepting those lets nothing in from outside.
- */
-export function ownOrigins(config: Config): ReadonlySet<string> {
-  const url = new URL(config.publicUrl);
-  if (!LOOPBACK.includes(url.hostname)) return new Set([url.origin]);
-  const port = url.port ? `:${url.port}` : '';
-  return new Set(LOOPBACK.map((name) => `${url.protocol}//${name}${port}`));
-}
-
-/**
- * State-changing admin requests must come from the store's own pages (docs/engineering.md §6): their Origin is
- * one of ownOrigins. SameSite=Strict already keeps the cookie off cross-site requests; this refuses
- * them even where a browser would not.
- */
-export function checkOrigin(config: Config, req: FastifyRequest): void {
-  if (SAFE.has(req.method)) return;
-  const origin = req.headers.origin;
-  if (typeof origin !== 'string' || !ownOrigins(config).has(origin)) {
-    throw new AppError('forbidden', 'Cross-site request refused');
-  }
-}
-
 /** Every hook requireAdmin made, so a route's own hooks can be recognised as the guard. */
 const guards = new WeakSet<object>();
-
-/** The signed-in admin's username, as stock movements and order histories name who did a change. */
-export const adminName = (req: { admin: { username: string } | null }): string => req.admin?.username ?? 'admin';
 
 /** onRequest hook for every admin route: a valid session, and the Origin check. */
 export function requireAdmin(config: Config) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AdminMe, LoginBodySchema } from '#shared/admin.ts';
-import { adminCookieName, adminDeviceCookieName, checkOrigin, requireAdmin } from '../../plugins/admin-guard.ts';
+import { adminCookieName, adminDeviceCookieName, checkOrigin } from './browser.ts';
 
 /** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me (docs/product.md §7, docs/engineering.md §6). */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +34,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true };
   });
 
-  app.get('/api/admin/me', { onRequest: requireAdmin(app.config) }, async (req, reply): Promise<AdminMe> => {
+  app.get('/api/admin/me', { onRequest: app.requireAdmin }, async (req, reply): Promise<AdminMe> => {
     reply.header('cache-control', 'no-store');
     return { username: req.admin?.username ?? '', labelProvider };
   });

@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AddToCartBodySchema,
-  CartItemParamsSchema,
-  CartSessionParamsSchema,
-  SessionIdSchema,
-  UpdateCartItemBodySchema,
-} from '#shared/cart.ts';
+import { AddToCartBodySchema, CartItemParamsSchema, CartSessionParamsSchema, UpdateCartItemBodySchema } from '#shared/cart.ts';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.ts';
 
@@ -13,11 +7,10 @@ import { notFound } from '../../errors.ts';
  * Whose cart: item changes carry the caller's session id in X-Session-Id (PUT may also send it in
  * the body). Without it, or with another session's id, the item is "not found" (docs/engineering.md §10).
  */
-function callerSession(req: FastifyRequest, bodySessionId?: string): string {
-  const header = req.headers['x-session-id'];
-  const parsed = SessionIdSchema.safeParse(typeof header === 'string' ? header : bodySessionId);
-  if (!parsed.success) throw notFound('Cart item');
-  return parsed.data;
+function callerSession(req: FastifyRequest): string {
+  const session = req.cartSession;
+  if (!session) throw notFound('Cart item');
+  return session;
 }
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +30,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/cart/:itemId',
     { config: limit, schema: { params: CartItemParamsSchema, body: UpdateCartItemBodySchema } },
-    async (req) => cart.updateItem(callerSession(req, req.body.sessionId), req.params.itemId, req.body.quantity),
+    async (req) => cart.updateItem(callerSession(req), req.params.itemId, req.body.quantity),
   );
 
   app.delete('/api/cart/:itemId', { config: limit, schema: { params: CartItemParamsSchema } }, async (req, reply) => {

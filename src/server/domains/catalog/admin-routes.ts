@@ -9,7 +9,6 @@ import {
 } from '#shared/admin.ts';
 import { StockMovementsQuerySchema } from '#shared/stock-movements.ts';
 import { AppError } from '../../errors.ts';
-import { adminName } from '../../plugins/admin-guard.ts';
 import { MAX_UPLOAD_BYTES } from './image-upload.ts';
 
 /** The dashboard's product and inventory calls (docs/product.md §7 "Owner"); registered behind requireAdmin. */
@@ -22,20 +21,20 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return catalog.listAllProducts();
   });
   app.post('/api/admin/products', { schema: { body: ProductFormSchema } }, async (req, reply) =>
-    reply.status(201).send(await catalog.createProduct(req.body, adminName(req))),
+    reply.status(201).send(await catalog.createProduct(req.body, req.adminName)),
   );
   app.put('/api/admin/products/:id', { schema: { params, body: ProductFormSchema } }, async (req) =>
-    catalog.updateProduct(req.params.id, req.body, adminName(req)),
+    catalog.updateProduct(req.params.id, req.body, req.adminName),
   );
   app.delete('/api/admin/products/:id', { schema: { params } }, async (req) => {
     await catalog.deleteProduct(req.params.id);
     return { success: true };
   });
   app.put('/api/admin/products/:id/inventory', { schema: { params, body: InventoryChangeBodySchema } }, async (req) =>
-    catalog.adjustInventory(req.params.id, req.body.change, adminName(req)),
+    catalog.adjustInventory(req.params.id, req.body.change, req.adminName),
   );
   app.put('/api/admin/products/:id/set-inventory', { schema: { params, body: SetInventoryBodySchema } }, async (req) =>
-    catalog.setInventory(req.params.id, req.body.inventory, adminName(req)),
+    catalog.setInventory(req.params.id, req.body.inventory, req.adminName),
   );
   app.get(
     '/api/admin/products/:id/stock-movements',

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '#shared/admin.ts';
 import { CancelBodySchema, RefundBodySchema, RefundHeadersSchema } from '#shared/refunds.ts';
-import { adminName } from '../../plugins/admin-guard.ts';
 
 /** The owner's refunds and cancellations (docs/decisions/0027); registered behind requireAdmin. */
 export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +13,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       // A client's key is kept in its own namespace: it can never be one of the store's own (`return:7`, `cancel-…`).
       const header = req.headers['idempotency-key'];
       const key = header ? `client:${header}` : null;
-      const { refund, created } = await checkout.refund(req.params.id, req.body ?? {}, { admin: adminName(req) }, key, {
+      const { refund, created } = await checkout.refund(req.params.id, req.body ?? {}, { admin: req.adminName }, key, {
         bindKey: true,
       });
       return reply.status(created ? 201 : 200).send(refund);
@@ -27,6 +26,6 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/orders/:id/cancel', { schema: { params: IdParamsSchema, body: CancelBodySchema } }, async (req) =>
-    checkout.cancel(req.params.id, req.body?.reason, { admin: adminName(req) }),
+    checkout.cancel(req.params.id, req.body?.reason, { admin: req.adminName }),
   );
 };

@@ -9,7 +9,6 @@ import {
 } from '#shared/checkout.ts';
 import { ApplyDiscountBodySchema } from '#shared/discounts-schemas.ts';
 import { AppError } from '../../errors.ts';
-import { sessionOf } from '../../lib/buyer-session.ts';
 
 /** The shopper's checkout: start it, keep its hold while the page is open, its shipping details and discount code, complete its payment. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +35,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return checkout.renewHold(req.params.paymentIntentId, sessionOf(req), req.network);
+      return checkout.renewHold(req.params.paymentIntentId, req.cartSession, req.network);
     },
   );
 
@@ -49,7 +48,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { paymentIntentId, sessionId, ...fields } = req.body;
-      return checkout.saveShipping(paymentIntentId, sessionOf(req, sessionId), fields, req.network);
+      return checkout.saveShipping(paymentIntentId, req.cartSession, fields, req.network);
     },
   );
 
@@ -59,12 +58,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: PaymentParamsSchema, body: ApplyDiscountBodySchema } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return checkout.applyDiscount(req.params.paymentIntentId, sessionOf(req), req.body.code, req.network);
+      return checkout.applyDiscount(req.params.paymentIntentId, req.cartSession, req.body.code, req.network);
     },
   );
   app.delete('/api/checkout/:paymentIntentId/discount', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return checkout.removeDiscount(req.params.paymentIntentId, sessionOf(req));
+    return checkout.removeDiscount(req.params.paymentIntentId, req.cartSession);
   });
 
   // Stripe: the server confirms the payment after its checks (docs/decisions/0043).
@@ -79,7 +78,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       if (!app.services.payments.confirmsOnServer) throw new AppError('not_found', 'Payment not found');
       const token = req.body?.confirmationToken ?? null;
-      return checkout.confirmPayment(req.params.paymentIntentId, sessionOf(req), token, req.network);
+      return checkout.confirmPayment(req.params.paymentIntentId, req.cartSession, token, req.network);
     },
   );
 
@@ -91,9 +90,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CompleteOrderBodySchema },
     },
     async (req) => {
-      const { paymentIntentId, sessionId } = req.body;
+      const { paymentIntentId } = req.body;
       // 404 for a foreign or unknown id.
-      const result = await checkout.completeForBuyer(paymentIntentId, sessionOf(req, sessionId));
+      const result = await checkout.completeForBuyer(paymentIntentId, req.cartSession);
       if (result.state === 'unpaid') {
         throw new AppError('conflict', result.message ?? PAYMENT_NOT_COMPLETED);
       }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '#shared/admin.ts';
 import { DiscountBodySchema } from '#shared/discounts-schemas.ts';
-import { adminName } from '../../plugins/admin-guard.ts';
 
 /** The dashboard's Discounts tab (docs/decisions/0040); registered behind requireAdmin. */
 export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,10 +10,10 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
     return discounts.list();
   });
   app.post('/api/admin/discounts', { schema: { body: DiscountBodySchema } }, async (req, reply) =>
-    reply.status(201).send(await discounts.create(req.body, adminName(req))),
+    reply.status(201).send(await discounts.create(req.body, req.adminName)),
   );
   app.put('/api/admin/discounts/:id', { schema: { params: IdParamsSchema, body: DiscountBodySchema } }, async (req) =>
-    discounts.update(req.params.id, req.body, adminName(req)),
+    discounts.update(req.params.id, req.body, req.adminName),
   );
   app.delete('/api/admin/discounts/:id', { schema: { params: IdParamsSchema } }, async (req, reply) => {
     await discounts.remove(req.params.id);

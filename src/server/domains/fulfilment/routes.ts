@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '#shared/admin.ts';
 import { CreateLabelBodySchema } from '#shared/fulfilment.ts';
-import { adminName } from '../../plugins/admin-guard.ts';
 
 /** Labels, packing slips and printing (docs/product.md §7); registered behind requireAdmin. */
 export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,10 +9,10 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/orders/:id/rates', { schema: { params } }, async (req) => fulfilment.rates(req.params.id));
   app.post('/api/orders/:id/create-label', { schema: { params, body: CreateLabelBodySchema } }, async (req) =>
-    fulfilment.createLabel(req.params.id, req.body ?? null, { admin: adminName(req) }),
+    fulfilment.createLabel(req.params.id, req.body ?? null, { admin: req.adminName }),
   );
   app.delete('/api/orders/:id/label', { schema: { params } }, async (req) =>
-    fulfilment.voidLabel(req.params.id, { admin: adminName(req) }),
+    fulfilment.voidLabel(req.params.id, { admin: req.adminName }),
   );
 
   app.get('/api/orders/:id/label', { schema: { params } }, async (req, reply) =>

@@ -8,7 +8,6 @@ import {
   OrdersQuerySchema,
 } from '#shared/admin.ts';
 import { nextPageLink } from '../../lib/next-page.ts';
-import { adminName } from '../../plugins/admin-guard.ts';
 
 /** The dashboard's order calls (docs/product.md §7 "Owner"); registered behind requireAdmin. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +35,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/orders/:id/status', { schema: { params: IdParamsSchema, body: OrderStatusBodySchema } }, async (req) =>
-    orders.setStatus(req.params.id, req.body.status, { admin: adminName(req) }),
+    orders.setStatus(req.params.id, req.body.status, { admin: req.adminName }),
   );
 
   app.get('/api/orders/:id/timeline', { schema: { params: IdParamsSchema } }, async (req, reply) => {
@@ -45,6 +44,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/orders/:id/notes', { schema: { params: IdParamsSchema, body: OrderNoteBodySchema } }, async (req, reply) =>
-    reply.status(201).send(await orders.addNote(req.params.id, req.body.text, { admin: adminName(req) })),
+    reply.status(201).send(await orders.addNote(req.params.id, req.body.text, { admin: req.adminName })),
   );
 };

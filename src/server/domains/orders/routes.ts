@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PaymentParamsSchema } from '#shared/checkout.ts';
-import { sessionOf } from '../../lib/buyer-session.ts';
 
 /** The buyer's own order: the checkout page's view of it and its confirmation. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,7 +7,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/checkout/:paymentIntentId', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return orders.checkoutOrder(req.params.paymentIntentId, sessionOf(req));
+    return orders.checkoutOrder(req.params.paymentIntentId, req.cartSession);
   });
 
   app.get('/api/orders/confirmation/:paymentIntentId', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '#shared/admin.ts';
 import { AdminReturnsQuerySchema, ReturnReceiveBodySchema, ReturnRefuseBodySchema } from '#shared/returns-schemas.ts';
 import { nextPageLink } from '../../lib/next-page.ts';
-import { adminName } from '../../plugins/admin-guard.ts';
 
 /** The owner's Returns tab (docs/decisions/0037); registered behind requireAdmin. */
 export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,13 +15,13 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     return { returns: page, counts };
   });
   app.post('/api/admin/returns/:id/approve', { schema: { params } }, async (req) =>
-    returns.approve(req.params.id, { admin: adminName(req) }),
+    returns.approve(req.params.id, { admin: req.adminName }),
   );
   app.post('/api/admin/returns/:id/refuse', { schema: { params, body: ReturnRefuseBodySchema } }, async (req) =>
-    returns.refuse(req.params.id, req.body.reason, { admin: adminName(req) }),
+    returns.refuse(req.params.id, req.body.reason, { admin: req.adminName }),
   );
   app.post('/api/admin/returns/:id/receive', { schema: { params, body: ReturnReceiveBodySchema } }, async (req) =>
-    returns.receive(req.params.id, req.body, { admin: adminName(req) }),
+    returns.receive(req.params.id, req.body, { admin: req.adminName }),
   );
   app.get('/api/admin/returns/:id/label', { schema: { params } }, async (req, reply) =>
     reply

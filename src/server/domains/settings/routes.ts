@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StoreSettingsBodySchema } from '#shared/settings.ts';
-import { adminName } from '../../plugins/admin-guard.ts';
 
 /** The dashboard's Settings tab (docs/decisions/0039); registered behind requireAdmin. */
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,6 +9,6 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return settings.view();
   });
   app.put('/api/admin/settings', { schema: { body: StoreSettingsBodySchema } }, async (req) =>
-    settings.update(req.body, adminName(req)),
+    settings.update(req.body, req.adminName),
   );
 };

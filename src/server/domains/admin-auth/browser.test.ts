@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { checkOrigin } from './admin-guard.ts';
+import { loadConfig } from '../../config.ts';
+import { checkOrigin } from './browser.ts';
 
 const post = (origin: string | undefined, host = 'evil.test') =>
   ({ method: 'POST', headers: { origin, host }, host, protocol: 'http' }) as unknown as FastifyRequest;
