@@ -20,7 +20,7 @@ import { checkoutRoutes } from './domains/checkout/routes.ts';
 import { type CheckoutService, createCheckoutService } from './domains/checkout/service.ts';
 import { type CatalogService, createCatalogService } from './domains/catalog/service.ts';
 import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
-import { createFileStore, type FileStore, importFilesFromDisk } from './domains/files/store.ts';
+import { createFileStore, type FileStore, importFilesFromDisk } from './domains/files/service.ts';
 import { createBuiltinLabelProvider } from './domains/fulfilment/builtin-labels.ts';
 import type { LabelProvider } from './domains/fulfilment/label-provider.ts';
 import { adminDiscountRoutes } from './domains/discounts/routes.ts';
@@ -304,7 +304,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     checkout,
     fulfilment,
     outbox,
-    links: orderLinks,
+    orderPageLink: orderLinks.link,
     store,
     get ownerEmail() {
       return ownerAlerts.ownerEmail;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { createFileStore } from '#server/domains/files/store.ts';
+import { createFileStore } from '#server/domains/files/service.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 /** Uploaded images and label PDFs live in the database (ADR 0015). */

@@ -3,7 +3,7 @@ import { type ImageVariant, UPLOAD_IMAGE_WIDTHS } from '#shared/catalog.ts';
 import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { loadSharp } from '../../lib/sharp.ts';
-import type { FileStore } from '../files/store.ts';
+import type { FileStore } from '../files/service.ts';
 import * as repo from './repo.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

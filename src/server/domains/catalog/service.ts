@@ -8,7 +8,7 @@ import type { Notifier } from '../../lib/notifier.ts';
 import { CachedValue } from '../../lib/cached-value.ts';
 import { type AdminProduct, PRODUCT_WEIGHT_DEFAULT_GRAMS, type ProductFormValues } from '#shared/admin.ts';
 import { parseCents } from '#shared/money.ts';
-import type { FileStore } from '../files/store.ts';
+import type { FileStore } from '../files/service.ts';
 import { createStockHolds } from './holds.ts';
 import { createLowStockAlerts, type LowStockDeps } from './low-stock.ts';
 import { sizeEarlierUploads, storeProductImage } from './image-upload.ts';

@@ -2,7 +2,7 @@ import type { AdminOrder } from '#shared/admin.ts';
 import type { Refund, RefundRequest } from '#shared/refunds.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Actor, RefundRow } from '../orders/service.ts';
-import { type ProviderRefund, RefundRefusedError } from '../payments/provider.ts';
+import { type ProviderRefund, RefundRefusedError } from '../payments/service.ts';
 import type { CheckoutDeps } from './deps.ts';
 import type { OrderHolds } from './order-holds.ts';
 

@@ -1,7 +1,7 @@
 import type { CheckoutOrder, ConfirmPaymentResult, ShippingFields } from '#shared/checkout.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
-import type { PaymentParty } from '../payments/provider.ts';
+import type { PaymentParty } from '../payments/service.ts';
 import { createCompletion } from './complete.ts';
 import { createKeepOpen } from './keep-open.ts';
 import { createCheckoutDiscounts } from './discount.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { FileStore } from '../files/store.ts';
+import type { FileStore } from '../files/service.ts';
 import { type Label, type LabelProvider, LabelProviderError, type ShipmentRequest } from './label-provider.ts';
 import * as repo from './shipments-repo.ts';
 

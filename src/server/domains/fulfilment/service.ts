@@ -6,7 +6,7 @@ import { customerName, shipToLines } from '#shared/ship-to.ts';
 import type { Database } from '#db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { FileStore } from '../files/store.ts';
+import type { FileStore } from '../files/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Actor, OrdersService } from '../orders/service.ts';
 import { packingSlipPdf, testPagePdf } from './documents.ts';

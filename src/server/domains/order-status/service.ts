@@ -19,13 +19,14 @@ import type { StoreContact } from '../../lib/mail-layout.tsx';
 import type { Outbox } from '../../lib/mail-outbox.ts';
 import { hitBucket, throttle } from '../../lib/rate-buckets.ts';
 import type { FulfilmentService } from '../fulfilment/service.ts';
-import type { OrdersService } from '../orders/service.ts';
-import { discountOf } from '../orders/views.ts';
+import { discountOf, type OrdersService } from '../orders/service.ts';
+
 import { returnWindow, type ReturnsService } from '../returns/service.ts';
 import { orderLinksMail } from './emails/order-links.tsx';
 import type { OrderLinks } from './links.ts';
 
 export type OrderStatusService = ReturnType<typeof createOrderStatusService>;
+export type { OrderLinks } from './links.ts';
 
 const HOUR_MS = 3_600_000;
 /** How many of an address's orders its links e-mail lists, newest first. */

@@ -52,8 +52,9 @@ const EXPORT_COLUMNS = [
   'Tracking number',
   'Payment id',
 ];
-export type { Actor } from './history.ts';
-export type { RefundRow } from './refunds.ts';
+export { type Actor, actorName } from './history.ts';
+export { paidFor, type RefundRow } from './refunds.ts';
+export { discountOf } from './views.ts';
 
 /**
  * Which kinds of order each of the dashboard's lists holds, for its count in the summary. The lists

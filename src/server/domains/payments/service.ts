@@ -12,6 +12,7 @@ import * as repo from './repo.ts';
 import { createTestProvider, hashSecret } from './test-provider.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export { type PaymentParty, type ProviderRefund, RefundRefusedError } from './provider.ts';
 
 /**
  * Payments for orders, through one provider: Stripe when configured, else the built-in test

@@ -7,33 +7,17 @@ import {
   type RestoreResult,
   type UnsubscribeView,
 } from '#shared/recovery.ts';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { StoreContact } from '../../lib/mail-layout.tsx';
-import type { Outbox } from '../../lib/mail-outbox.ts';
-import type { CartService } from '../cart/service.ts';
-import type { OrdersService } from '../orders/service.ts';
-import type { RecoveryLinks } from './links.ts';
+import type { RecoveryDeps } from './deps.ts';
 import * as repo from './repo.ts';
 import { createReminderSweep, REMINDER_MAIL, WINDOW_DAYS } from './sweep.ts';
 
 export type RecoveryService = ReturnType<typeof createRecoveryService>;
+export type { RecoveryDeps } from './deps.ts';
 
 const DAY_MS = 86_400_000;
 
 /** What the recovery domain needs of the store. */
-export interface RecoveryDeps {
-  db: Database;
-  orders: OrdersService;
-  cart: CartService;
-  outbox: Outbox;
-  links: RecoveryLinks;
-  store: StoreContact;
-  /** The owner's delay, as the settings are now: hours, or null when reminders are off. */
-  reminderDelayHours(): number | null;
-  log: FastifyBaseLogger;
-}
 
 /** A paid order was placed by a reminded address within the week after its reminder (or is the reminded checkout, paid after it). */
 function recoveredBy(o: { id: number; createdAt: Date; paidAt: Date }, r: repo.ReminderRow): boolean {

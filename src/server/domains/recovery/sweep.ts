@@ -1,4 +1,4 @@
-import type { RecoveryDeps } from './service.ts';
+import type { RecoveryDeps } from './deps.ts';
 import { checkoutReminderMail } from './emails/checkout-reminder.tsx';
 import * as repo from './repo.ts';
 

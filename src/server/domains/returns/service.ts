@@ -9,9 +9,7 @@ import type { Outbox } from '../../lib/mail-outbox.ts';
 import type { StoreContact } from '../../lib/mail-layout.tsx';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { FulfilmentService, ReturnLabelView } from '../fulfilment/service.ts';
-import type { OrderLinks } from '../order-status/links.ts';
-import { actorName } from '../orders/history.ts';
-import type { Actor, Order, OrderLine, OrdersService } from '../orders/service.ts';
+import { type Actor, actorName, type Order, type OrderLine, type OrdersService } from '../orders/service.ts';
 import { createReturnReads } from './reads.ts';
 import { createReturnRefund } from './refund.ts';
 import {
@@ -43,7 +41,8 @@ export function createReturnsService(d: {
   checkout: CheckoutService;
   fulfilment: FulfilmentService;
   outbox: Outbox;
-  links: OrderLinks;
+  /** The signed link to an order's page for its shopper (the order-status domain's). */
+  orderPageLink(orderId: number): string;
   store: StoreContact;
   ownerEmail: string | undefined;
   log: FastifyBaseLogger;
@@ -75,7 +74,7 @@ export function createReturnsService(d: {
       orderId: order.id,
       rma: rmaNumber(ret.id),
       lines,
-      orderPageUrl: d.links.link(order.id),
+      orderPageUrl: d.orderPageLink(order.id),
       store: d.store,
     });
     await d.outbox.enqueue(tx, { key: `return-${step}:${ret.id}`, kind: RETURN_MAIL, ref: order.id, ...mail });

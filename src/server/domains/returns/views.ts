@@ -2,7 +2,7 @@ import { formatCents } from '#shared/money.ts';
 import { type AdminReturn, RETURN_STATUS_LABELS, type ReturnLabel, type ShopperReturn, rmaNumber } from '#shared/returns.ts';
 import { customerName } from '#shared/ship-to.ts';
 import type { ReturnLabelView } from '../fulfilment/service.ts';
-import { paidFor } from '../orders/refunds.ts';
+import { paidFor } from '../orders/service.ts';
 import type { Order, OrderLine } from '../orders/service.ts';
 import type { ReturnItemRow, ReturnRow } from './repo.ts';
 
