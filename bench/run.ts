@@ -246,7 +246,7 @@ try {
   process.exit(1);
 }
 
-/** The Markdown table the README shows. */
+/** The Markdown table docs/performance.md shows. */
 function report(r: {
   measuredAt: string;
   machine: ReturnType<typeof machine>;

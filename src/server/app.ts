@@ -113,7 +113,7 @@ export interface BuildOptions {
   labelProvider?: LabelProvider;
 }
 
-/** The one way to build the server, for production and for every test (HOUSE). */
+/** The one way to build the server, for production and for every test (docs/house.md). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const ssr = opts.ssr ?? (config.env === 'development' ? 'dev' : config.env === 'production' ? 'prod' : 'off');
   const app = Fastify({
@@ -141,7 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     forceCloseConnections: true,
     return503OnClosing: true,
-    // Slow and idle clients cannot hold connections (README "Configuration"): a body trickled a byte
+    // Slow and idle clients cannot hold connections (docs/configuration.md): a body trickled a byte
     // a minute is cut off at requestTimeout, whatever keeps the socket busy.
     requestTimeout: config.http.requestTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,

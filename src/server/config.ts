@@ -146,7 +146,7 @@ function crossFieldProblems(src: Record<string, string | undefined>): string[] {
     problems.push('HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)');
   if (src.LABEL_PROVIDER?.trim() === 'easypost') {
     for (const k of ['EASYPOST_API_KEY', 'EASYPOST_WEBHOOK_SECRET']) {
-      if (!has(k)) problems.push(`${k}: required with LABEL_PROVIDER=easypost (see the README, "Real postage")`);
+      if (!has(k)) problems.push(`${k}: required with LABEL_PROVIDER=easypost (see docs/features.md, "Real postage")`);
     }
   }
   if (has('ADMIN_USERNAME') !== has('ADMIN_PASSWORD'))

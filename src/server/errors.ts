@@ -1,6 +1,6 @@
 /**
  * Domain errors are thrown as typed values; the one error handler (plugins/error-handler.ts)
- * maps the code to an HTTP status (HOUSE rule 4).
+ * maps the code to an HTTP status (docs/house.md rule 4).
  */
 export const ERROR_STATUS = {
   bad_request: 400,

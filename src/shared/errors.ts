@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body every 4xx/5xx carries (HOUSE rule 4). */
+/** The one error body every 4xx/5xx carries (docs/house.md rule 4). */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string().optional(),

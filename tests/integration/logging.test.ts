@@ -92,7 +92,7 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-/** The log format the README documents: JSON lines, with no secret, key or customer detail in them. */
+/** The log format docs/operations.md documents: JSON lines, with no secret, key or customer detail in them. */
 describe('the log', () => {
   it('is one JSON object per line, with request lines, and keeps client secrets, cart sessions, payment ids, review tokens, order page tokens and cookies out', async () => {
     const sessionId = newSessionId();

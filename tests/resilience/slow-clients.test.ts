@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 /**
  * Slow and idle clients on a real socket (issue "Abuse-proof"): a body or headers trickled a byte
  * at a time, or a keep-alive connection left open, must not hold a connection for long. The
- * timeouts are shortened here to about a second; production's defaults are in the README.
+ * timeouts are shortened here to about a second; production's defaults are in docs/configuration.md.
  */
 let t: TestApp;
 let port: number;

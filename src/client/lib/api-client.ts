@@ -2,7 +2,7 @@ import type { ErrorBody } from '#shared/errors.ts';
 
 /**
  * Every non-success answer becomes an ApiError. Its message is "<status>: <response text>" (docs/product.md §7);
- * the server's own body ({message, code, fieldErrors}, HOUSE rule 4) is kept for the screens that
+ * the server's own body ({message, code, fieldErrors}, docs/house.md rule 4) is kept for the screens that
  * show it: `serverMessage` is the text meant for people, `code` the kind of failure.
  */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 /**
- * What the log may say (README "Health and logs"). A cart session id, a payment id, a client
+ * What the log may say (docs/operations.md, "Health and logs"). A cart session id, a payment id, a client
  * secret, a review link's or an order page's token is a key: whoever holds one can see that cart or
  * that checkout (ADR 0004, 0009), review as that buyer (ADR 0021) or open that order's page and
  * ask for its return (ADR 0038), so it never reaches the log, in a URL or an

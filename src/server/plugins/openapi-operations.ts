@@ -429,7 +429,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'signIn',
     summary: 'Sign in',
     description:
-      'Sets the session cookie and the trusted-device cookie. Needs an `Origin` equal to the store’s. 401 for a wrong username or password; 429 past the sign-in limits (README “Sign-in limits”).',
+      'Sets the session cookie and the trusted-device cookie. Needs an `Origin` equal to the store’s. 401 for a wrong username or password; 429 past the sign-in limits (docs/security.md, “Sign-in limits”).',
     ok: { status: 200, description: 'Signed in.', body: 'SignedIn' },
     errors: [401, 403, 429],
   },

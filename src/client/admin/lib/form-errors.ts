@@ -32,7 +32,7 @@ export const issueErrors = <K extends string>(
     issues.map((i) => [i.path[0], i.message] as const),
   );
 
-/** The server's `fieldErrors` (HOUSE rule 4) on the same fields, when the failure has them. */
+/** The server's `fieldErrors` (docs/house.md rule 4) on the same fields, when the failure has them. */
 export const serverErrors = <K extends string>(fields: readonly K[], err: unknown): FieldErrors<K> =>
   err instanceof ApiError && err.fieldErrors
     ? firstByField(

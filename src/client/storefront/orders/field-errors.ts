@@ -11,7 +11,7 @@ export function issueErrors(issues: readonly { path: readonly PropertyKey[]; mes
 }
 
 /**
- * The server's `fieldErrors` (HOUSE rule 4), each field's first message, by the first step of its
+ * The server's `fieldErrors` (docs/house.md rule 4), each field's first message, by the first step of its
  * path ("items.0.quantity" is the items'); none when the failure has none.
  */
 export function serverErrors(err: unknown): FieldErrors {

@@ -57,7 +57,7 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
       for (const id of carried.cancel) await payments.cancel(id).catch(() => {});
       const order = carried.order;
 
-      // The provider is called outside the transaction (HOUSE rule 2).
+      // The provider is called outside the transaction (docs/house.md rule 2).
       let payment: { id: string; clientSecret: string };
       try {
         // Unique per order even across databases that reuse order numbers (a reset test store).

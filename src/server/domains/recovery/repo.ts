@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { checkoutReminders, mailUnsubscribes } from '#db/schema/index.ts';
 
-/** The recovery domain's SQL: its own two tables only (HOUSE rule 2); the orders come from their service. */
+/** The recovery domain's SQL: its own two tables only (docs/house.md rule 2); the orders come from their service. */
 
 export type ReminderRow = typeof checkoutReminders.$inferSelect;
 
