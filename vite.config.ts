@@ -49,5 +49,5 @@ export default defineConfig(({ command }) => ({
     command === 'build'
       ? { noExternal: true, external: SSR_RUNTIME_PACKAGES }
       : // Vite's development server loads the others from node_modules, as Node would.
-        { noExternal: ['radix-ui', /^@radix-ui\//, 'lucide'] },
+        { noExternal: [/^@radix-ui\//, 'lucide'] },
 }));

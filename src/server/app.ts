@@ -25,7 +25,6 @@ import { createBuiltinLabelProvider } from './domains/fulfilment/builtin-labels.
 import type { LabelProvider } from './domains/fulfilment/label-provider.ts';
 import { adminDiscountRoutes } from './domains/discounts/routes.ts';
 import { createDiscountsService, type DiscountsService } from './domains/discounts/service.ts';
-import { createEasyPostProvider } from './domains/fulfilment/easypost-provider.ts';
 import { adminFulfilmentRoutes } from './domains/fulfilment/routes.ts';
 import { createFulfilmentService, type FulfilmentService } from './domains/fulfilment/service.ts';
 import { labelWebhookRoutes } from './domains/fulfilment/webhook-routes.ts';
@@ -232,10 +231,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.paymentProvider ?? (config.stripe && stripe ? stripe.createStripeProvider(config.stripe) : undefined),
   );
   const labels = config.labels;
+  // EasyPost's SDK likewise, only in a store that buys postage through EasyPost.
   const labelProvider =
     opts.labelProvider ??
     (labels.provider === 'easypost'
-      ? createEasyPostProvider({ apiKey: labels.apiKey, apiUrl: labels.apiUrl, webhookSecret: labels.webhookSecret })
+      ? (await import('./domains/fulfilment/easypost-provider.ts')).createEasyPostProvider({
+          apiKey: labels.apiKey,
+          apiUrl: labels.apiUrl,
+          webhookSecret: labels.webhookSecret,
+        })
       : createBuiltinLabelProvider({ ...config.shipping, costCents: config.shipping.labelCostCents }));
   const orderLinks = createOrderLinks(tokenSecret, config.publicUrl);
   const discounts = createDiscountsService(database.db, {

@@ -1,6 +1,6 @@
 import { X } from 'lucide';
 import { Icon } from './icon.tsx';
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 

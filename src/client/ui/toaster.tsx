@@ -1,6 +1,6 @@
 import { X } from 'lucide';
 import { Icon } from './icon.tsx';
-import { Toast as T } from 'radix-ui';
+import * as T from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS } from '#shared/constants.ts';
 import { cn } from '../lib/cn.ts';

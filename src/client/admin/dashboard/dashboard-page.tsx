@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Tabs } from 'radix-ui';
+import * as Tabs from '@radix-ui/react-tabs';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/button.tsx';

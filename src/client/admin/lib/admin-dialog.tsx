@@ -1,5 +1,5 @@
 import { X } from 'lucide';
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, type RefObject, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,13 +1,14 @@
-import type EasyPost from '@easypost/api';
+import EasyPost from '@easypost/api';
 import { parseCents } from '#shared/money.ts';
-import { onDemand } from '../../lib/on-demand.ts';
 import { isoDate, parseEasyPostWebhook } from './easypost-webhooks.ts';
 import { type Address, type Label, type LabelProvider, LabelProviderError, type Rate } from './label-provider.ts';
 
 /**
  * EasyPost through its own SDK (docs/decisions/0036): a Shipment per parcel quotes the carriers'
  * rates, buying one yields a 4×6 PDF label and a Tracker, and tracking arrives as signed webhooks
- * (easypost-webhooks.ts). The SDK is loaded with the first call, not when the server starts.
+ * (easypost-webhooks.ts), checked by the SDK. One client serves both; the SDK is loaded only in a
+ * store whose provider is EasyPost (app.ts imports this module then), since the webhook check is
+ * synchronous.
  */
 
 export interface EasyPostSettings {
@@ -39,8 +40,6 @@ interface EpShipment {
   tracker?: { public_url?: string | null; est_delivery_date?: string | null } | null;
   refund_status?: string | null;
 }
-
-const loadSdk = onDemand(async () => (await import('@easypost/api')).default);
 
 const UNAVAILABLE = 'EasyPost did not answer; try again in a moment';
 const GRAMS_PER_OUNCE = 28.349523125;
@@ -109,20 +108,17 @@ const toRate = (r: EpRate): Rate => ({
 
 export function createEasyPostProvider(opts: EasyPostSettings): LabelProvider {
   const timeoutMs = opts.timeoutMs ?? 20_000;
-  const client = onDemand(async () => {
-    const Sdk = await loadSdk();
-    return new Sdk(opts.apiKey, {
-      ...(opts.apiUrl ? { baseUrl: `${opts.apiUrl.replace(/\/+$/, '')}/v2/` } : {}),
-      timeout: timeoutMs,
-      // The SDK (8.9) keeps `timeout` but never applies it; superagent's own limit does.
-      requestMiddleware: (request: { timeout(t: { response: number; deadline: number }): unknown }) =>
-        request.timeout({ response: timeoutMs, deadline: timeoutMs }),
-    });
+  const client = new EasyPost(opts.apiKey, {
+    ...(opts.apiUrl ? { baseUrl: `${opts.apiUrl.replace(/\/+$/, '')}/v2/` } : {}),
+    timeout: timeoutMs,
+    // The SDK (8.9) keeps `timeout` but never applies it; superagent's own limit does.
+    requestMiddleware: (request: { timeout(t: { response: number; deadline: number }): unknown }) =>
+      request.timeout({ response: timeoutMs, deadline: timeoutMs }),
   });
 
   async function call<T>(work: (ep: InstanceType<typeof EasyPost>) => Promise<unknown>): Promise<T> {
     try {
-      return (await work(await client())) as T;
+      return (await work(client)) as T;
     } catch (err) {
       throw asProviderError(err, opts.apiKey);
     }
@@ -203,7 +199,7 @@ export function createEasyPostProvider(opts: EasyPostSettings): LabelProvider {
     },
 
     parseWebhook(rawBody, headers) {
-      return parseEasyPostWebhook(rawBody, headers, opts.webhookSecret);
+      return parseEasyPostWebhook(rawBody, headers, opts.webhookSecret, client);
     },
   };
 }

@@ -1,13 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import type EasyPost from '@easypost/api';
 import { z } from 'zod';
 import { LabelProviderError, type TrackingDetail, type TrackingStatus, type TrackingUpdate } from './label-provider.ts';
 
 /**
- * EasyPost's tracking webhooks: an Event signed with the webhook's secret in `X-Hmac-Signature`
- * (`hmac-sha256-hex=` and the hex HMAC-SHA256 of the raw body, keyed with the NFKD form of the
- * secret). The signature carries no timestamp, so a replayed event verifies: it changes nothing
- * because the store keeps each scan once and moves a parcel's state only with a newer scan
- * (tracking.ts), not because it keeps event ids.
+ * EasyPost's tracking webhooks: an Event signed with the webhook's secret in `X-Hmac-Signature`,
+ * checked by the SDK's own `Utils.validateWebhook`: the HMAC-SHA256 of the raw body, keyed with the
+ * NFKD form of the secret, compared in constant time (it hashes a whole-number `"weight": 5` as
+ * `5.0`, the way EasyPost writes weights). The signature carries no timestamp, so a replayed event
+ * verifies: it changes nothing because the store keeps each scan once and moves a parcel's state
+ * only with a newer scan (tracking.ts), not because it keeps event ids.
  */
 
 const STATUSES: readonly TrackingStatus[] = [
@@ -63,21 +64,28 @@ function place(loc: z.infer<typeof LocationSchema>): string | null {
   return [loc?.city, region].filter(Boolean).join(', ') || null;
 }
 
-function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
-  const value = key === undefined ? undefined : headers[key];
-  return Array.isArray(value) ? value[0] : value;
-}
+const isJson = (rawBody: Buffer): boolean => {
+  try {
+    JSON.parse(rawBody.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+};
 
-function verify(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, secret: string): void {
-  const given = Buffer.from(headerValue(headers, 'x-hmac-signature') ?? '', 'utf8');
-  const hex = createHmac('sha256', Buffer.from(secret.normalize('NFKD'), 'utf8'))
-    .update(rawBody)
-    .digest('hex');
-  const expected = Buffer.from(`hmac-sha256-hex=${hex}`, 'utf8');
-  // timingSafeEqual needs equal lengths; the length of a correct signature is no secret.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new LabelProviderError('refused', 'Webhook signature does not match');
+/** The event EasyPost signed, parsed, or the store's refusal. The SDK reads the header as `X-Hmac-Signature` or `x-hmac-signature` (Node's spelling). */
+function verifiedEvent(
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  secret: string,
+  sdk: InstanceType<typeof EasyPost>,
+): unknown {
+  try {
+    return sdk.Utils.validateWebhook(rawBody, headers, secret);
+  } catch {
+    // The SDK answers a signed body that is not JSON as a signature that does not match; the
+    // store says which it is. Nothing of the body is used unless the signature matched.
+    throw new LabelProviderError('refused', isJson(rawBody) ? 'Webhook signature does not match' : 'Webhook body is not JSON');
   }
 }
 
@@ -86,15 +94,9 @@ export function parseEasyPostWebhook(
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
   secret: string,
+  sdk: InstanceType<typeof EasyPost>,
 ): TrackingUpdate | null {
-  verify(rawBody, headers, secret);
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    throw new LabelProviderError('refused', 'Webhook body is not JSON');
-  }
-  const event = EventSchema.safeParse(json);
+  const event = EventSchema.safeParse(verifiedEvent(rawBody, headers, secret, sdk));
   if (!event.success) throw new LabelProviderError('refused', 'Webhook body is not an EasyPost event');
   const { id, description, result } = event.data;
   const isTracker = (result as { object?: unknown } | null)?.object === 'Tracker';
