@@ -45,7 +45,6 @@ import { adminOrderRoutes } from './domains/orders/admin-routes.ts';
 import { adminRefundRoutes } from './domains/checkout/admin-routes.ts';
 import { adminCustomerRoutes } from './domains/orders/customer-routes.ts';
 import { createCustomersService, type CustomersService } from './domains/orders/customers.ts';
-import { orderRoutes } from './domains/orders/routes.ts';
 import { createOrdersService, type OrdersService } from './domains/orders/service.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
 import type { PaymentProvider } from './domains/payments/provider.ts';
@@ -250,7 +249,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db: database.db,
     catalog,
     discounts,
-    paymentProvider: payments.providerName,
     outbox,
     store,
     // The delivered e-mail's review links are the reviews' (built below; a link is made only when an order ships).
@@ -268,6 +266,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pendingOrderTtlMinutes: config.pendingOrderTtlMinutes,
     shipping: settings.shipping,
     discounts,
+    orderPageLink: orderLinks.link,
     hold: { minutes: config.stockHold.minutes, maxUnitsPerAddress: config.stockHold.maxUnitsPerAddress },
   });
   const reviews = createReviewsService({
@@ -383,7 +382,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.benchBaseline) await app.register(benchBaselineRoutes);
   await app.register(cartRoutes);
   await app.register(checkoutRoutes);
-  await app.register(orderRoutes);
   await app.register(paymentRoutes);
   if (payments.acceptsWebhooks) await app.register(stripeWebhookRoutes);
   if (labelProvider.parseWebhook) await app.register(labelWebhookRoutes(labelProvider));

@@ -14,6 +14,7 @@ import type { ReviewsService } from '../reviews/service.ts';
 import { sourceOf } from './collect.ts';
 import { type DayFigures, type DaySpan, addDays, split, utcDay } from './day-spans.ts';
 import * as days from './days-repo.ts';
+import { createSales } from './sales.ts';
 import * as repo from './repo.ts';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
@@ -31,7 +32,7 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100
 export function createAnalyticsService(
   db: Database,
   d: {
-    orders: OrdersService;
+    orders: Pick<OrdersService, 'orderKinds'>;
     reviews: ReviewsService;
     ownHost: string;
     retentionDays: number;
@@ -39,12 +40,14 @@ export function createAnalyticsService(
     recovery: { figures(from: string, to: string): Promise<ReminderFigures> };
   },
 ) {
+  const orderSales = createSales(db, d.orders.orderKinds);
+
   /** Each day's figures of `span` (days without sessions left out): rolled-up days read, the others counted from their events. */
   async function figuresByDay(span: DaySpan, rolled: DaySpan | undefined): Promise<Map<string, DayFigures>> {
     const parts = split(span, rolled);
     const found = await Promise.all([
       parts.rolled ? days.readDays(db, parts.rolled) : [],
-      ...parts.counted.map(async (s) => days.countDays(db, s, await d.orders.convertedSessions(s.from, s.to))),
+      ...parts.counted.map(async (s) => days.countDays(db, s, await orderSales.convertedSessions(s.from, s.to))),
     ]);
     return new Map(found.flat().map((f) => [f.day, f]));
   }
@@ -89,9 +92,9 @@ export function createAnalyticsService(
       const month = { from: addDays(to, -29), to };
       const rolled = await days.rolledSpan(db);
       const [sales, testOrders, revenueDaily, dayFigures, sources, topPages, vitals, reviewStats, reminders] = await Promise.all([
-        d.orders.salesFigures(),
-        d.orders.testOrderFigures(),
-        d.orders.dailyRevenue(period.from, period.to),
+        orderSales.figures(),
+        orderSales.testOrders(),
+        orderSales.dailyRevenue(period.from, period.to),
         figuresByDay({ from: period.from < month.from ? period.from : month.from, to }, rolled),
         days.topSources(db, split(period, rolled), 8),
         days.topPages(db, split(period, rolled), 10),
@@ -169,7 +172,7 @@ export function createAnalyticsService(
       while (rolled < maxDays) {
         const day = await nextDayToRoll(closed);
         if (!day) break;
-        const buyers = await d.orders.convertedSessions(day, day);
+        const buyers = await orderSales.convertedSessions(day, day);
         await db.transaction(async (tx) => {
           await days.lockRollup(tx);
           if (!(await days.isRolled(tx, day))) await days.rollDay(tx, day, buyers);

@@ -2,6 +2,7 @@ import { formatCents } from '#shared/money.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';
+import type { OpenCheckout } from './open-checkout.ts';
 
 export type CompleteResult =
   | { state: 'paid'; order: Order }
@@ -13,7 +14,7 @@ export type CompleteResult =
  * succeeded for the order's total, and completion is idempotent whoever calls it (browser, webhook,
  * sweeper, reconciliation) and however often.
  */
-export function createCompletion(d: CheckoutDeps) {
+export function createCompletion(d: CheckoutDeps, open: Pick<OpenCheckout, 'own'>) {
   const { db, cart, catalog, orders, payments } = d;
 
   async function complete(found: Order, paymentIntentId: string): Promise<CompleteResult> {
@@ -89,7 +90,7 @@ export function createCompletion(d: CheckoutDeps) {
 
     /** POST /api/orders/complete: as completePayment, and "not found" for another session's order. */
     async completeForBuyer(paymentIntentId: string, sessionId: string | undefined): Promise<CompleteResult> {
-      return complete(await orders.ownOrder(paymentIntentId, sessionId), paymentIntentId);
+      return complete(await open.own(paymentIntentId, sessionId), paymentIntentId);
     },
 
     /**

@@ -22,6 +22,8 @@ export interface CheckoutDeps {
   discounts: DiscountsService;
   /** How long a checkout stays payable. */
   pendingOrderTtlMinutes: number;
+  /** The signed link to an order's page for its shopper (the order-status domain's), for the confirmation. */
+  orderPageLink(orderId: number): string;
   /** How long a checkout holds its stock without a renewal, and how many units one address may hold. */
   hold: { minutes: number; maxUnitsPerAddress: number };
 }

@@ -5,6 +5,7 @@ import type { Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';
+import type { OpenCheckout } from './open-checkout.ts';
 import type { OrderHolds } from './order-holds.ts';
 import { MIN_PAYMENT_CENTS, priceCheckout } from './pricing.ts';
 
@@ -17,7 +18,7 @@ const NO_SHARES: ReadonlyMap<number, number> = new Map();
  * the provider; when the provider cannot change it, the order is put back as it was. A paid order
  * must hold its code's use (completion flags it otherwise), so no path gives a discount twice.
  */
-export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds, 'holdUntil'>) {
+export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds, 'holdUntil'>, open: OpenCheckout) {
   const { db, orders, payments, discounts } = d;
 
   /** The open checkout, locked, or 409 when it can no longer change. */
@@ -147,7 +148,7 @@ export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds,
     /** POST /api/checkout/:paymentIntentId/discount: the code on this checkout (in place of another). */
     async apply(paymentIntentId: string, sessionId: string | undefined, code: string, network: string): Promise<CheckoutOrder> {
       await discounts.countTry(network);
-      const found = await orders.ownOrder(paymentIntentId, sessionId);
+      const found = await open.own(paymentIntentId, sessionId);
       let before: string | null = null;
       const updated = await db.transaction(async (tx) => {
         const order = await lockOpen(tx, found.id);
@@ -155,7 +156,7 @@ export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds,
         await discounts.release(tx, order.id);
         return put(tx, order, code);
       });
-      if (await charge(updated)) return orders.checkoutView(updated);
+      if (await charge(updated)) return open.view(updated);
       // The provider kept the amount it had: the order goes back to the code it had (its use taken
       // again), or to none. Should that no longer match the payment, completion flags it.
       const previous = before;
@@ -169,8 +170,8 @@ export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds,
 
     /** DELETE /api/checkout/:paymentIntentId/discount: the code off this checkout, its use given back. */
     async remove(paymentIntentId: string, sessionId: string | undefined): Promise<CheckoutOrder> {
-      const found = await orders.ownOrder(paymentIntentId, sessionId);
-      if (!found.discountCode) return orders.checkoutView(found);
+      const found = await open.own(paymentIntentId, sessionId);
+      if (!found.discountCode) return open.view(found);
       // The provider first: the order keeps its discount unless the new amount is in place.
       const total = await db.transaction(async (tx) => {
         const order = await lockOpen(tx, found.id);
@@ -186,7 +187,7 @@ export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds,
       if (updated.totalCents !== total && !(await charge(updated))) {
         throw new AppError('unavailable', PAYMENTS_UNAVAILABLE);
       }
-      return orders.checkoutView(updated);
+      return open.view(updated);
     },
 
     /**

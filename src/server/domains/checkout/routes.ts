@@ -26,6 +26,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get('/api/checkout/:paymentIntentId', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return checkout.checkoutOrder(req.params.paymentIntentId, req.cartSession);
+  });
+
   // The checkout page renews its hold every minute while it is open, and before paying.
   app.post(
     '/api/checkout/:paymentIntentId/hold',
@@ -81,6 +86,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return checkout.confirmPayment(req.params.paymentIntentId, req.cartSession, token, req.network);
     },
   );
+
+  // The confirmation page, with or without the buyer's session (the payment id is the key).
+  app.get('/api/orders/confirmation/:paymentIntentId', { schema: { params: PaymentParamsSchema } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return checkout.confirmation(req.params.paymentIntentId);
+  });
 
   app.post(
     '/api/orders/complete',

@@ -4,6 +4,7 @@ import type { Order } from '../orders/service.ts';
 import type { PaymentParty } from '../payments/service.ts';
 import { createCompletion } from './complete.ts';
 import { createKeepOpen } from './keep-open.ts';
+import { createOpenCheckout } from './open-checkout.ts';
 import { createCheckoutDiscounts } from './discount.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { createOrderHolds } from './order-holds.ts';
@@ -39,10 +40,11 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
  */
 export function createCheckoutService(d: CheckoutDeps) {
   const holds = createOrderHolds(d);
-  const discount = createCheckoutDiscounts(d, holds);
+  const open = createOpenCheckout(d);
+  const discount = createCheckoutDiscounts(d, holds, open);
   const { startCheckout } = createCheckoutStart(d, holds, discount);
   const keepOpen = createKeepOpen(d, holds, discount);
-  const { completePayment, completeForBuyer, reconcilePaid } = createCompletion(d);
+  const { completePayment, completeForBuyer, reconcilePaid } = createCompletion(d, open);
   const sweepExpired = createExpirySweep(d, holds, completePayment);
   const { refund, cancel, retryPendingRefunds, providerRefunds } = createRefunds(d, holds, completePayment);
 
@@ -61,6 +63,10 @@ export function createCheckoutService(d: CheckoutDeps) {
   return {
     /** POST /api/checkout: an order from the cart, its stock held, and a payment. */
     startCheckout,
+    /** GET /api/checkout/:paymentIntentId: the checkout page's order, for its buyer. */
+    checkoutOrder: open.forBuyer,
+    /** GET /api/orders/confirmation/:paymentIntentId. */
+    confirmation: open.confirmation,
     /**
      * POST /api/orders/shipping: only the buyer's session, and only before the order is paid. With a
      * code on the checkout the address is a try of the code, and bound to a code allowed once per
@@ -73,24 +79,24 @@ export function createCheckoutService(d: CheckoutDeps) {
       f: ShippingFields,
       network: string,
     ): Promise<CheckoutOrder> {
-      const order = await d.orders.ownOrder(paymentIntentId, sessionId);
-      d.orders.assertShippingOpen(order);
+      const order = await open.own(paymentIntentId, sessionId);
+      open.assertShippingOpen(order);
       if (order.discountCode) await discount.countTry(network);
       const saved = await d.db.transaction(async (tx) => {
         const locked = await d.orders.lock(tx, order.id);
         if (!locked) throw notFound('Order');
-        d.orders.assertShippingOpen(locked);
+        open.assertShippingOpen(locked);
         if (locked.discountCode) await discount.bindEmail(tx, locked, f.email);
         return d.orders.writeShipping(tx, locked, f);
       });
-      return d.orders.checkoutView(saved);
+      return open.view(saved);
     },
     /** POST and DELETE /api/checkout/:id/discount: a discount code on an open checkout, and off it. */
     applyDiscount: discount.apply,
     removeDiscount: discount.remove,
     /** POST /api/checkout/:id/hold: the open checkout page keeps (or takes again) its hold and its code's use. */
     async renewHold(paymentIntentId: string, sessionId: string | undefined, holder: string): Promise<CheckoutOrder> {
-      return d.orders.checkoutView(await keepOpen.renewHold(await d.orders.ownOrder(paymentIntentId, sessionId), holder));
+      return open.view(await keepOpen.renewHold(await open.own(paymentIntentId, sessionId), holder));
     },
     /** Before a payment is confirmed: the checkout is open, its shipping saved, its hold and code kept (keep-open.ts). */
     readyToPay: keepOpen.readyToPay,
@@ -107,7 +113,7 @@ export function createCheckoutService(d: CheckoutDeps) {
       confirmationToken: string | null,
       holder: string,
     ): Promise<ConfirmPaymentResult> {
-      await d.orders.ownOrder(paymentIntentId, sessionId);
+      await open.own(paymentIntentId, sessionId);
       let order: Order;
       try {
         order = await keepOpen.readyToPay(paymentIntentId, holder);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { orders } from '#db/schema/index.ts';
-import { paidAt, REVENUE } from './repo.ts';
+import { paidAt, REVENUE } from '#db/paid-orders.ts';
 
 /**
  * What the recovery domain (docs/decisions/0041) reads of the orders, through the orders service:

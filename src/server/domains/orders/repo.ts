@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import {
-  orderCustomers,
-  orderEvents,
-  orderItems,
-  orderKindChanges,
-  orderKindTotals,
-  orderSearchText,
-  orders,
-} from '#db/schema/index.ts';
+import { orderEvents, orderItems, orderKindChanges, orderKindTotals, orderSearchText, orders } from '#db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -423,89 +415,6 @@ export async function detachLabel(db: Tx, id: number): Promise<void> {
       updatedAt: sql`now()`,
     })
     .where(eq(orders.id, id));
-}
-
-/**
- * Orders whose money came in: paid, shipped, delivered, refunded, or cancelled after payment. Their
- * refunds are taken off as refunds, not by leaving the orders out.
- */
-const PAID_SQL = (o: string) =>
-  sql.raw(
-    `(${o}.status in ('paid', 'shipped', 'delivered', 'refunded') or (${o}.status = 'cancelled' and ${o}.paid_at is not null))`,
-  );
-export const IS_PAID = PAID_SQL('"orders"');
-/** Money that moved: paid orders in live payment mode (test orders are left out of every revenue figure). */
-export const REVENUE = sql`${IS_PAID} and ${orders.paymentMode} = 'live'`;
-/** When a paid order's money came in, as every revenue figure dates it. */
-export const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
-
-/**
- * Revenue of the paid live orders of the last 30 and 7 days, net of their refunds (both counted on
- * the day the order was paid, so no period reads below zero): the orders of those days only, by
- * `orders_paid_time_idx`.
- */
-export async function selectRecentRevenue(db: Tx): Promise<{ last30Cents: number; last7Cents: number }> {
-  const res = (await db.execute(sql`
-    select coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::bigint as d30,
-      coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${paidAt} >= now() - interval '7 days'), 0)::bigint as d7
-    from ${orders} where ${REVENUE} and ${paidAt} >= now() - interval '30 days'
-  `)) as unknown as { rows: { d30: string; d7: string }[] };
-  const r = res.rows[0];
-  return { last30Cents: Number(r?.d30 ?? 0), last7Cents: Number(r?.d7 ?? 0) };
-}
-
-/** Customers with paid live orders (ADR 0033): how many, how many came back, how many paid a first order in the last 30 days. */
-export async function selectCustomerCounts(db: Tx): Promise<{ customers: number; returning: number; newCustomers: number }> {
-  const [row] = await db
-    .select({
-      customers: sql<number>`count(*)::int`,
-      returning: sql<number>`(count(*) filter (where ${orderCustomers.paidOrders} > 1))::int`,
-      newCustomers: sql<number>`(count(*) filter (where ${orderCustomers.firstPaidAt} >= now() - interval '30 days'))::int`,
-    })
-    .from(orderCustomers);
-  return {
-    customers: Number(row?.customers ?? 0),
-    returning: Number(row?.returning ?? 0),
-    newCustomers: Number(row?.newCustomers ?? 0),
-  };
-}
-
-const utcDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
-
-/** Net revenue (totals less refunds) of the live orders paid on each UTC day from `from` to `to` (YYYY-MM-DD), every day listed. */
-export async function selectDailyRevenue(db: Tx, from: string, to: string): Promise<{ day: string; cents: number }[]> {
-  const res = (await db.execute(sql`
-    select to_char(d, 'YYYY-MM-DD') as day, coalesce(r.cents, 0)::bigint as cents
-    from generate_series(${from}::date, ${to}::date, interval '1 day') as d
-    left join (
-      select (${paidAt} at time zone 'UTC')::date as day, sum(${orders.totalCents} - ${orders.refundedCents}) as cents
-      from ${orders}
-      where ${REVENUE} and ${paidAt} >= ${utcDayStart(from)} and ${paidAt} < ${utcDayStart(to)} + interval '1 day'
-      group by 1
-    ) r on r.day = d::date
-    order by d
-  `)) as unknown as { rows: { day: string; cents: string | number }[] };
-  return res.rows.map((r) => ({ day: r.day, cents: Number(r.cents) }));
-}
-
-/**
- * The analytics sessions that placed a paid live order, as `YYYY-MM-DD|session id` for the UTC day
- * the order was placed, from `from` to `to`: a session of that day converted.
- */
-export async function selectConvertedSessions(db: Tx, from: string, to: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({
-      key: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD') || '|' || ${orders.analyticsSessionId}`,
-    })
-    .from(orders)
-    .where(
-      and(
-        REVENUE,
-        isNotNull(orders.analyticsSessionId),
-        sql`${orders.createdAt} >= ${utcDayStart(from)} and ${orders.createdAt} < ${utcDayStart(to)} + interval '1 day'`,
-      ),
-    );
-  return rows.map((r) => r.key);
 }
 
 /** Payment ids of recent pending orders (a week), for reconciliation after a crash. */

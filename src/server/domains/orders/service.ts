@@ -1,8 +1,7 @@
 import type { AdminOrder, OrdersExportQuery, OrdersQuery, OrdersSummary, SettableOrderStatus } from '#shared/admin.ts';
 import { formatCents, formatUsd } from '#shared/money.ts';
-import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
+import type { ShippingFields } from '#shared/checkout.ts';
 import type { OrderEvent, OrderEventType } from '#shared/order-events.ts';
-import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { csvLine } from '../../lib/csv.ts';
@@ -14,7 +13,7 @@ import { createOrderMail, type OrderMailDeps } from './mail-queue.ts';
 import { createOrderRefunds } from './refunds.ts';
 import * as repo from './repo.ts';
 import * as remindersRepo from './reminders-repo.ts';
-import { toAdminOrder, toCheckoutOrder } from './views.ts';
+import { toAdminOrder } from './views.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -63,8 +62,10 @@ export { discountOf } from './views.ts';
  */
 /** Money came in: every status after payment, and a cancelled order only when it had been paid. */
 const paid = (k: repo.OrderKind) => k.status !== 'pending' && (k.status !== 'cancelled' || k.hasPaid);
-const paidLive = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'live';
-const paidTest = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'test';
+/** Orders of a kind whose real money came in (live payments), and those paid with test payments. */
+export const paidLive = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'live';
+export const paidTest = (k: repo.OrderKind) => paid(k) && k.paymentMode === 'test';
+export type OrderKind = repo.OrderKind;
 
 const LISTS = {
   /** Every paid order and every payment problem. */
@@ -86,8 +87,6 @@ interface Deps extends OrderMailDeps {
   catalog: CatalogService;
   /** A discount code's use, spent when the owner marks an unpaid checkout paid. */
   discounts: Pick<DiscountsService, 'redeem'>;
-  /** The payment provider's name, shown to the checkout page. */
-  paymentProvider: CheckoutOrder['provider'];
 }
 
 /**
@@ -99,43 +98,11 @@ export function createOrdersService(d: Deps) {
   const { db, catalog } = d;
   const mail = createOrderMail(d);
 
-  async function checkoutView(order: Order): Promise<CheckoutOrder> {
-    const items = await repo.selectItems(db, order.id);
-    const hold = order.status === 'pending' && !order.stockReleasedAt ? await catalog.holds.holdOf(db, order.id) : undefined;
-    return toCheckoutOrder(order, items, hold, d.paymentProvider, await catalog.linePictures());
-  }
-
-  /**
-   * The order behind a payment id. The id is unguessable and shown only to its buyer, so it is the
-   * key to its checkout (docs/decisions/0009); a caller who also sends a session id must send the
-   * order's own. Otherwise: "not found", revealing nothing.
-   */
-  async function ownOrder(paymentIntentId: string, sessionId: string | undefined): Promise<Order> {
-    const order = await repo.selectByPaymentId(db, paymentIntentId);
-    if (!order || (sessionId !== undefined && order.sessionId !== sessionId)) throw notFound('Order');
-    return order;
-  }
-
   return {
     ...createOrderLifecycle(db, mail),
     /** An order's refunds: checked and recorded here, the money moved by checkout (domains/checkout/refunds.ts). */
     refunds: createOrderRefunds(db, mail),
     isOpen,
-    ownOrder,
-    checkoutView,
-
-    /** The checkout page's order: its real items and total. */
-    async checkoutOrder(paymentIntentId: string, sessionId: string | undefined): Promise<CheckoutOrder> {
-      return checkoutView(await ownOrder(paymentIntentId, sessionId));
-    },
-
-    /** 409 when an order's shipping details can no longer change: paid (or set aside), or its checkout closed. */
-    assertShippingOpen(o: Order): void {
-      if (o.status !== 'pending' || o.paymentIssue) {
-        throw new AppError('conflict', 'This order is already paid; its shipping address can no longer be changed');
-      }
-      if (!isOpen(o)) throw new AppError('conflict', CHECKOUT_EXPIRED);
-    },
 
     /** Step 1's details on the (locked) order, in the caller's transaction, with a line in its history. */
     async writeShipping(tx: Tx, order: Order, f: ShippingFields): Promise<Order> {
@@ -196,15 +163,6 @@ export function createOrdersService(d: Deps) {
         );
       }
       return changed;
-    },
-
-    /** What the confirmation page may show without the buyer's session: no address, no e-mail. */
-    async confirmation(paymentIntentId: string) {
-      const order = await repo.selectByPaymentId(db, paymentIntentId);
-      if (!order || order.status === 'pending') throw notFound('Order');
-      const summary = await checkoutView(order);
-      // The order's page, for its buyer (the payment id is their key to this answer).
-      return { ...summary, paidAt: order.paidAt?.toISOString() ?? null, orderPage: new URL(d.orderPageLink(order.id)).pathname };
     },
 
     /**
@@ -429,45 +387,8 @@ export function createOrdersService(d: Deps) {
       return toAdminOrder(row, await repo.selectItems(db, id));
     },
 
-    /** For the analytics tab: sales figures computed from paid live orders; test orders apart. */
-    /**
-     * Revenue, customers and units of the paid live orders, from the rollups (ADR 0031, 0033): the
-     * totals and units from the kinds of order, the customers from their own rows, and only the last
-     * 30 days' orders read for the recent revenue.
-     */
-    async salesFigures() {
-      const [kinds, recent, customers] = await Promise.all([
-        repo.selectOrderKinds(db),
-        repo.selectRecentRevenue(db),
-        repo.selectCustomerCounts(db),
-      ]);
-      const live = kinds.filter(paidLive);
-      const sum = (of: 'orders' | 'totalCents' | 'refundedCents' | 'singleUnits' | 'bundleUnits' | 'bundleOrders') =>
-        live.reduce((total, k) => total + k[of], 0);
-      return {
-        /** Net of refunds; gross and refunds beside it. */
-        totalCents: sum('totalCents') - sum('refundedCents'),
-        grossCents: sum('totalCents'),
-        refundsCents: sum('refundedCents'),
-        last30Cents: recent.last30Cents,
-        last7Cents: recent.last7Cents,
-        orders: sum('orders'),
-        customers: customers.customers,
-        newCustomers: customers.newCustomers,
-        returningCustomers: customers.returning,
-        bundles: sum('bundleUnits'),
-        singles: sum('singleUnits'),
-        bundleOrders: sum('bundleOrders'),
-      };
-    },
-    /** Net revenue of each UTC day from `from` to `to` (YYYY-MM-DD). */
-    dailyRevenue: (from: string, to: string) => repo.selectDailyRevenue(db, from, to),
-    async testOrderFigures(): Promise<{ count: number; totalCents: number }> {
-      const test = (await repo.selectOrderKinds(db)).filter(paidTest);
-      return { count: test.reduce((n, k) => n + k.orders, 0), totalCents: test.reduce((n, k) => n + k.totalCents, 0) };
-    },
-    /** Analytics sessions that placed a paid order, by the day it was placed: a conversion each, whatever beacons claim. */
-    convertedSessions: (from: string, to: string) => repo.selectConvertedSessions(db, from, to),
+    /** The orders summed by kind (the rollup of ADR 0031): what the sales figures are counted from. */
+    orderKinds: () => repo.selectOrderKinds(db),
 
     /**
      * The paid (or shipped, or delivered) order of this e-mail that contains the product, for the

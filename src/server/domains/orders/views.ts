@@ -1,6 +1,4 @@
 import type { AdminOrder } from '#shared/admin.ts';
-import type { ProductPicture } from '#shared/catalog.ts';
-import type { CheckoutOrder } from '#shared/checkout.ts';
 import { formatCents } from '#shared/money.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
 
@@ -45,37 +43,5 @@ export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[]): Admin
     shippingCost: o.shippingCostCents == null ? null : formatCents(o.shippingCostCents),
     labelUrl: o.labelUrl,
     trackingUrl: o.trackingUrl,
-  };
-}
-
-/** The checkout page's view of an order: its items and total, never its address or e-mail. */
-export function toCheckoutOrder(
-  order: OrderRow,
-  items: readonly OrderItemRow[],
-  hold: { heldUntil: Date } | undefined,
-  provider: CheckoutOrder['provider'],
-  pictureOf: (line: OrderItemRow) => ProductPicture,
-): CheckoutOrder {
-  return {
-    orderId: order.id,
-    paymentIntentId: order.paymentIntentId ?? '',
-    status: order.status,
-    items: items.map((i) => ({
-      productId: i.productId,
-      name: i.name,
-      unitPrice: formatCents(i.unitPriceCents),
-      quantity: i.quantity,
-      lineTotal: formatCents(i.unitPriceCents * i.quantity),
-      image: pictureOf(i),
-    })),
-    subtotal: formatCents(order.subtotalCents),
-    discount: discountOf(order),
-    shipping: formatCents(order.shippingCents),
-    total: formatCents(order.totalCents),
-    currency: 'usd',
-    provider,
-    hasShipping: Boolean(order.email && order.shippingAddress),
-    hold: { held: Boolean(hold), until: hold ? hold.heldUntil.toISOString() : null },
-    expiresAt: order.expiresAt.toISOString(),
   };
 }

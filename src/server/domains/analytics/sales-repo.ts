@@ -1,0 +1,78 @@
+import { and, isNotNull, sql } from 'drizzle-orm';
+import type { Tx } from '#db/client.ts';
+import { paidAt, REVENUE } from '#db/paid-orders.ts';
+import { orderCustomers, orders } from '#db/schema/index.ts';
+
+/*
+ * The sales figures' SQL (docs/decisions/0022, 0033): read-only reads of the orders domain's paid
+ * orders and its customers rollup, which analytics never writes.
+ */
+
+/**
+ * Revenue of the paid live orders of the last 30 and 7 days, net of their refunds (both counted on
+ * the day the order was paid, so no period reads below zero): the orders of those days only, by
+ * `orders_paid_time_idx`.
+ */
+export async function selectRecentRevenue(db: Tx): Promise<{ last30Cents: number; last7Cents: number }> {
+  const res = (await db.execute(sql`
+    select coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::bigint as d30,
+      coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${paidAt} >= now() - interval '7 days'), 0)::bigint as d7
+    from ${orders} where ${REVENUE} and ${paidAt} >= now() - interval '30 days'
+  `)) as unknown as { rows: { d30: string; d7: string }[] };
+  const r = res.rows[0];
+  return { last30Cents: Number(r?.d30 ?? 0), last7Cents: Number(r?.d7 ?? 0) };
+}
+
+/** Customers with paid live orders (ADR 0033): how many, how many came back, how many paid a first order in the last 30 days. */
+export async function selectCustomerCounts(db: Tx): Promise<{ customers: number; returning: number; newCustomers: number }> {
+  const [row] = await db
+    .select({
+      customers: sql<number>`count(*)::int`,
+      returning: sql<number>`(count(*) filter (where ${orderCustomers.paidOrders} > 1))::int`,
+      newCustomers: sql<number>`(count(*) filter (where ${orderCustomers.firstPaidAt} >= now() - interval '30 days'))::int`,
+    })
+    .from(orderCustomers);
+  return {
+    customers: Number(row?.customers ?? 0),
+    returning: Number(row?.returning ?? 0),
+    newCustomers: Number(row?.newCustomers ?? 0),
+  };
+}
+
+const utcDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
+
+/** Net revenue (totals less refunds) of the live orders paid on each UTC day from `from` to `to` (YYYY-MM-DD), every day listed. */
+export async function selectDailyRevenue(db: Tx, from: string, to: string): Promise<{ day: string; cents: number }[]> {
+  const res = (await db.execute(sql`
+    select to_char(d, 'YYYY-MM-DD') as day, coalesce(r.cents, 0)::bigint as cents
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+    left join (
+      select (${paidAt} at time zone 'UTC')::date as day, sum(${orders.totalCents} - ${orders.refundedCents}) as cents
+      from ${orders}
+      where ${REVENUE} and ${paidAt} >= ${utcDayStart(from)} and ${paidAt} < ${utcDayStart(to)} + interval '1 day'
+      group by 1
+    ) r on r.day = d::date
+    order by d
+  `)) as unknown as { rows: { day: string; cents: string | number }[] };
+  return res.rows.map((r) => ({ day: r.day, cents: Number(r.cents) }));
+}
+
+/**
+ * The analytics sessions that placed a paid live order, as `YYYY-MM-DD|session id` for the UTC day
+ * the order was placed, from `from` to `to`: a session of that day converted.
+ */
+export async function selectConvertedSessions(db: Tx, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({
+      key: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD') || '|' || ${orders.analyticsSessionId}`,
+    })
+    .from(orders)
+    .where(
+      and(
+        REVENUE,
+        isNotNull(orders.analyticsSessionId),
+        sql`${orders.createdAt} >= ${utcDayStart(from)} and ${orders.createdAt} < ${utcDayStart(to)} + interval '1 day'`,
+      ),
+    );
+  return rows.map((r) => r.key);
+}
