@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { adminCookieName, checkOrigin } from '../domains/admin-auth/browser.ts';
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The onRequest hook that lets only a signed-in admin through (for a route outside the guarded scope). */
     requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Registers a domain's owner routes behind requireAdmin, marked so for the API description. */
+    registerAdminRoutes(routes: FastifyPluginAsyncZod): Promise<void>;
   }
   interface FastifyContextConfig {
     /** Set on every route of a scope guarded by guardAdminScope. */

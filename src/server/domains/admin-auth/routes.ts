@@ -10,7 +10,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.config.publicUrl.startsWith('https:');
   const options = { httpOnly: true, sameSite: 'strict', secure, path: '/' } as const;
   // The dashboard buys postage the way the store's label provider sells it (a rate to choose, or one click).
-  const labelProvider = app.services.fulfilment.provider.name;
+  const labelProvider = app.labelProvider.name;
 
   app.post('/api/admin/login', { schema: { body: LoginBodySchema } }, async (req, reply) => {
     checkOrigin(app.config, req);

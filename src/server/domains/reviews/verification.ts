@@ -3,8 +3,8 @@ import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Outbox } from '../../lib/mail-outbox.ts';
 import { throttle } from '../../lib/rate-buckets.ts';
-import { createTokenSigner } from '../../lib/signed-tokens.ts';
 import { reviewCodeMail } from './emails/review-code.tsx';
+import type { ReviewLinks } from './links.ts';
 import * as repo from './verification-repo.ts';
 
 /**
@@ -16,9 +16,6 @@ import * as repo from './verification-repo.ts';
 export const CODE_MINUTES = 15;
 export const CODE_ATTEMPTS = 5;
 const HOUR = 3_600_000;
-const VERIFIED_TTL_MS = 2 * HOUR;
-const LINK_TTL_MS = 60 * 24 * HOUR;
-const PURPOSE = 'review';
 
 export const CODE_WRONG = 'That code is not right. Check the e-mail we sent you and try again.';
 export const CODE_USED_UP = 'That code is not right, and it can no longer be used. Please request a new code.';
@@ -30,18 +27,17 @@ export interface VerificationDeps {
   outbox: Outbox;
   /** The store's signing secret (lib/server-secrets.ts). */
   secret: Buffer;
+  /** The review tokens and links (links.ts). */
+  links: ReviewLinks;
   store: { publicUrl: string; supportEmail: string };
   limits: { codesPerEmailPerHour: number; codesPerIpPerHour: number };
 }
 
 export function createReviewVerification(d: VerificationDeps) {
   const { db } = d;
-  const signer = createTokenSigner(d.secret);
   const normal = (email: string) => email.trim().toLowerCase();
   const hashCode = (email: string, productId: number, code: string) =>
     createHmac('sha256', d.secret).update(`review-code\n${email}\n${productId}\n${code}`).digest();
-  const token = (email: string, productId: number, ttlMs: number) =>
-    signer.sign({ purpose: PURPOSE, email: normal(email), productId }, ttlMs);
 
   return {
     /**
@@ -80,18 +76,9 @@ export function createReviewVerification(d: VerificationDeps) {
       if (!(await repo.consume(db, tried.id))) throw new AppError('bad_request', CODE_GONE);
     },
 
-    /** What the verified shopper sends with the review. */
-    verifiedToken: (email: string, productId: number) => token(email, productId, VERIFIED_TTL_MS),
-
-    /** The shipped e-mail's link to review a product: the form opens verified (60 days). */
-    reviewLink: (email: string, productId: number) =>
-      `${d.store.publicUrl}/product/${productId}?review=${token(email, productId, LINK_TTL_MS)}`,
-
-    /** Whether a token was signed here, has not expired, and is for this address and product. */
-    tokenAllows(value: string, email: string, productId: number): boolean {
-      const claims = signer.verify(value);
-      return claims?.purpose === PURPOSE && claims.email === normal(email) && claims.productId === productId;
-    },
+    verifiedToken: d.links.verifiedToken,
+    reviewLink: d.links.reviewLink,
+    tokenAllows: d.links.tokenAllows,
 
     sweep: () => repo.deleteExpired(db),
   };

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TestConfirmBodySchema, type TestConfirmResult } from '#shared/checkout.ts';
 import { AppError, notFound } from '../../errors.ts';
 
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+/** POST /api/payments/test/confirm: the built-in provider's card form, confirmed by the store after checkout's checks. */
+export const testCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments, checkout } = app.services;
 
   /**

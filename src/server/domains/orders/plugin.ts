@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { adminOrderRoutes } from './admin-routes.ts';
+import { adminCustomerRoutes } from './customer-routes.ts';
+import { createCustomersService } from './customers.ts';
+import { createOrdersService } from './service.ts';
+
+/** The orders' records, their lifecycle, e-mails and the owner's views of them, and the customers. */
+export const ordersPlugin = fp(
+  async (app) => {
+    app.services.orders = createOrdersService({
+      db: app.database.db,
+      catalog: app.services.catalog,
+      discounts: app.services.discounts,
+      outbox: app.outbox,
+      store: app.store,
+      reviewLink: app.reviewLinks.reviewLink,
+      orderPageLink: app.orderLinks.link,
+      deliveriesTracked: app.labelProvider.tracks,
+    });
+    app.services.customers = createCustomersService(app.database.db);
+    await app.registerAdminRoutes(adminOrderRoutes);
+    await app.registerAdminRoutes(adminCustomerRoutes);
+  },
+  { name: 'orders', dependencies: ['catalog', 'discounts', 'settings', 'review-links', 'order-links', 'labels'] },
+);

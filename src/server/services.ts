@@ -1,0 +1,58 @@
+import type { DatabaseHandle } from '#db/client.ts';
+import type { Config } from './config.ts';
+import type { AdminAuthService } from './domains/admin-auth/service.ts';
+import type { AnalyticsService } from './domains/analytics/service.ts';
+import type { CartService } from './domains/cart/service.ts';
+import type { CatalogService } from './domains/catalog/service.ts';
+import type { CheckoutService } from './domains/checkout/service.ts';
+import type { DiscountsService } from './domains/discounts/service.ts';
+import type { FulfilmentService } from './domains/fulfilment/service.ts';
+import type { OrderStatusService } from './domains/order-status/service.ts';
+import type { CustomersService } from './domains/orders/customers.ts';
+import type { OrdersService } from './domains/orders/service.ts';
+import type { PaymentsService } from './domains/payments/service.ts';
+import type { RecoveryService } from './domains/recovery/service.ts';
+import type { ReturnsService } from './domains/returns/service.ts';
+import type { ReviewsService } from './domains/reviews/service.ts';
+import type { SettingsService } from './domains/settings/service.ts';
+import type { Outbox } from './lib/mail-outbox.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { Notifier } from './lib/notifier.ts';
+
+/** Each domain's service, put here by the domain's own plugin (domains/<name>/plugin.ts). */
+export interface Services {
+  catalog: CatalogService;
+  cart: CartService;
+  payments: PaymentsService;
+  orders: OrdersService;
+  /** The owner's customers, read from the orders (the orders domain's). */
+  customers: CustomersService;
+  checkout: CheckoutService;
+  adminAuth: AdminAuthService;
+  reviews: ReviewsService;
+  fulfilment: FulfilmentService;
+  returns: ReturnsService;
+  /** Abandoned-checkout reminders and their links (docs/decisions/0041). */
+  recovery: RecoveryService;
+  /** The shopper's order page. */
+  orderStatus: OrderStatusService;
+  analytics: AnalyticsService;
+  /** The store's settings the owner edits (docs/decisions/0039). */
+  settings: SettingsService;
+  /** Discount codes and their uses (docs/decisions/0040). */
+  discounts: DiscountsService;
+  outbox: Outbox;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    services: Services;
+    notifier: Notifier;
+    mailer: Mailer;
+    outbox: Outbox;
+    /** The store's signing secret for its links and tokens (lib/server-secrets.ts). */
+    tokenSecret: Buffer;
+  }
+}
