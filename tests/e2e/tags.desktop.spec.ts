@@ -107,6 +107,8 @@ test('configured tags get page views, view_item, add to cart, and one purchase w
   await expect.poll(async () => events(await gtagCalls(page), 'add_to_cart').length).toBe(1);
   expect(events(await gtagCalls(page), 'add_to_cart')[0]?.[2]).toMatchObject({ currency: 'USD', value: 44.99 });
   expect((await fbqCalls(page)).filter((c) => c[1] === 'AddToCart')).toHaveLength(1);
+  // Sent by the cart's add itself: the page's fetch is still the browser's own.
+  expect(await page.evaluate(() => Function.prototype.toString.call(window.fetch))).toContain('[native code]');
 
   // The checkout loads no tag: the drawer enters it with a page load.
   const before = loaded.length;

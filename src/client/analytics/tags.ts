@@ -8,8 +8,8 @@ import { getConfirmation } from '../storefront/checkout/api/get-confirmation.ts'
 /**
  * The owner's marketing tags (GA4, Google Ads, Meta Pixel), loaded only when configured, after the
  * page and the first-party beacon, never on /checkout, an order's page nor in the dashboard (docs/engineering.md §6). The pages
- * carry no tag code: this module follows route changes and watches the store's own API answers
- * (a product page's product, a cart add, the confirmed order) to send the store's events.
+ * carry no tag code: this module follows route changes, asks the store's API for a product page's
+ * product and the confirmed order, and hears the cart's adds ('iw:add-to-cart') to send the store's events.
  * They never get an address with a query parameter other than the marketing ones (ADR 0018).
  */
 type Tags = PublicConfig['tags'];
@@ -151,35 +151,21 @@ export function startTags(tags: Tags): void {
     fbq?.('track', 'Purchase', { value, currency: 'USD', content_ids: items.map((i) => String(i.id)), content_type: 'product' });
   }
 
-  // Cart adds: the store's own POST /api/cart answers with the item and its product.
-  const originalFetch = window.fetch.bind(window);
-  window.fetch = async (input, init) => {
-    const res = await originalFetch(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (res.ok && (init?.method ?? 'GET').toUpperCase() === 'POST' && new URL(url, location.href).pathname === '/api/cart') {
-      void res
-        .clone()
-        .json()
-        .then((item: { quantity: number; product: { id: number; name: string; price: string } }) => {
-          const sent = JSON.parse(String(init?.body ?? '{}')) as { quantity?: number };
-          const quantity = sent.quantity ?? 1;
-          const price = Number(item.product.price);
-          gtag?.('event', 'add_to_cart', {
-            currency: 'USD',
-            value: price * quantity,
-            items: ga4Items([{ id: item.product.id, name: item.product.name, price, quantity }]),
-          });
-          fbq?.('track', 'AddToCart', {
-            content_ids: [String(item.product.id)],
-            content_type: 'product',
-            value: price * quantity,
-            currency: 'USD',
-          });
-        })
-        .catch(() => {});
-    }
-    return res;
-  };
+  // Cart adds: the cart's add sends the product as the server answered it and the quantity added.
+  addEventListener('iw:add-to-cart', ({ detail: { product, quantity } }) => {
+    const price = Number(product.price);
+    gtag?.('event', 'add_to_cart', {
+      currency: 'USD',
+      value: price * quantity,
+      items: ga4Items([{ id: product.id, name: product.name, price, quantity }]),
+    });
+    fbq?.('track', 'AddToCart', {
+      content_ids: [String(product.id)],
+      content_type: 'product',
+      value: price * quantity,
+      currency: 'USD',
+    });
+  });
 
   let current = '';
   const onRoute = () => {

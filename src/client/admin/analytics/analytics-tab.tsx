@@ -219,7 +219,7 @@ export function AnalyticsTab() {
           />
         )}
       </Card>
-      <p className="text-xs text-zinc-500 lg:col-span-2">
+      <p className="text-xs text-zinc-600 lg:col-span-2">
         All figures are first-party and cookie-less: counted from this store's own page views and paid orders, with no cookies and
         no IP addresses. Last updated {new Date(q.data.generatedAt).toLocaleTimeString('en-US')}.
       </p>

@@ -42,7 +42,7 @@ export function PeriodChoice({
         </div>
       </fieldset>
       {loading ? (
-        <p role="status" className="text-sm text-zinc-500">
+        <p role="status" className="text-sm text-zinc-600">
           Loading the figures for {periodLabel(value)}…
         </p>
       ) : null}

@@ -1,11 +1,9 @@
 import type { AdminOrder } from '#shared/admin.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
-import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { STATUS_LABEL } from '../orders/format.ts';
-import { LoadMore } from '../lib/load-more.tsx';
-import { usePagedList } from '../lib/paged-list.ts';
-import { customerOrdersQuery } from './api/get-customer-orders.ts';
+import { ListFooter } from '../lib/list-footer.tsx';
+import { useCustomerOrders } from './api/get-customer-orders.ts';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -47,13 +45,12 @@ function OrderRow({ order, onOpen }: { order: AdminOrder; onOpen: (id: number) =
 
 /** The orders counted for one customer, newest first, a page at a time; each opens in the Orders tab. */
 export function CustomerOrders({ email, onOpenOrder }: { email: string; onOpenOrder: (id: number) => void }) {
-  const list = usePagedList<AdminOrder[]>(customerOrdersQuery(email));
+  const list = useCustomerOrders(email);
   if (list.loading) return <p className="text-sm text-zinc-600">Loading orders...</p>;
-  if (list.pages.length === 0) return <p className="text-sm text-red-700">{errorMessage(list.error, 'Failed to load orders')}</p>;
-  const orders = list.pages.flat();
+  const orders = list.items;
   return (
     <div className="grid gap-2">
-      {orders.length === 0 ? (
+      {!list.first ? null : orders.length === 0 ? (
         <p className="text-sm text-zinc-600">No paid orders for this address any more.</p>
       ) : (
         <ul className="divide-y divide-zinc-100" aria-label={`Orders of ${email}`}>
@@ -62,7 +59,7 @@ export function CustomerOrders({ email, onOpenOrder }: { email: string; onOpenOr
           ))}
         </ul>
       )}
-      <LoadMore list={list} label="Load more orders" failure="Failed to load orders" compact />
+      <ListFooter list={list} label="Load more orders" failure="Failed to load orders" compact />
     </div>
   );
 }

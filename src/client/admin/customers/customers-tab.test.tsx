@@ -85,12 +85,19 @@ describe('the Customers tab', () => {
     );
   });
 
-  it("shows the server's message when the list cannot load", async () => {
+  it('shows the server\'s message when the list cannot load, and asks again with "Try again"', async () => {
     serve({
       '/api/admin/customers': { status: 400, body: { message: 'cursor is not a page of this list: follow the Link header' } },
     });
     renderTab();
-    expect(await screen.findByText('cursor is not a page of this list: follow the Link header')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('cursor is not a page of this list: follow the Link header');
+
+    serve({ '/api/admin/customers': { body: [customer(1)] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const list = await screen.findByRole('list', { name: 'Customers' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it("opens a customer's orders by keyboard-reachable button, and lists number, status and total", async () => {

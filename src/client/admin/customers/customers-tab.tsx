@@ -1,13 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { Customer } from '#shared/customers.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
-import { errorMessage } from '../../lib/api-client.ts';
 import { buttonVariants } from '../../ui/button.tsx';
-import { LoadMore } from '../lib/load-more.tsx';
+import { ListFooter } from '../lib/list-footer.tsx';
 import { Note } from '../lib/note.tsx';
-import { usePagedList } from '../lib/paged-list.ts';
 import { customersExportUrl } from './api/export-customers.ts';
-import { customersQuery } from './api/get-customers.ts';
+import { useCustomers } from './api/get-customers.ts';
 import { CustomerOrders } from './customer-orders.tsx';
 
 /** What the tab shows, kept by the dashboard while the owner looks at an order in the Orders tab. */
@@ -99,11 +97,9 @@ export function CustomersTab({
     const t = setTimeout(() => setTyped(view.search.trim()), 300);
     return () => clearTimeout(t);
   }, [view.search]);
-  // The pages loaded stay in the query's cache while the owner looks at an order in the Orders tab.
-  const list = usePagedList<Customer[]>(customersQuery(typed));
-  // Once each: a customer who orders again while pages load moves to the top, and is not shown twice.
-  const seen = new Set<string>();
-  const customers = list.pages.flat().filter((c) => !seen.has(c.email) && seen.add(c.email));
+  const list = useCustomers(typed);
+  const customers = list.items;
+  const footer = <ListFooter list={list} label="Load more customers" failure="Failed to load customers" />;
 
   return (
     <div className="grid gap-3">
@@ -126,7 +122,7 @@ export function CustomersTab({
       {list.loading ? (
         <Note>Loading customers...</Note>
       ) : list.error && customers.length === 0 ? (
-        <Note>{errorMessage(list.error, 'Failed to load customers')}</Note>
+        <Note>{footer}</Note>
       ) : customers.length === 0 ? (
         <Note>{typed ? 'No customers match your search' : 'No customers yet: they appear here once an order is paid'}</Note>
       ) : (
@@ -142,7 +138,7 @@ export function CustomersTab({
               />
             ))}
           </ul>
-          <LoadMore list={list} label="Load more customers" failure="Failed to load customers" />
+          {footer}
         </>
       )}
     </div>

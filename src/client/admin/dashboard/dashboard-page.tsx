@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
@@ -34,6 +34,22 @@ const LABELS: Record<Tab, string> = {
 };
 
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
+
+/**
+ * The tabs whose content opens with headings of its own at the second level; the others (their
+ * cards' headings are h3) get one, for screen readers, with the tab's name: headings in order.
+ */
+const HEADED: readonly Tab[] = ['discounts', 'inventory', 'settings', 'support'];
+
+/** A tab's content, under the heading it needs. */
+function Panel({ tab, children }: { tab: Tab; children: ReactNode }) {
+  return (
+    <Tabs.Content value={tab} className="mt-4">
+      {HEADED.includes(tab) ? null : <h2 className="sr-only">{LABELS[tab]}</h2>}
+      {children}
+    </Tabs.Content>
+  );
+}
 
 /**
  * /admin (docs/product.md §2 "Dashboard"): header, summary cards and its tabs; `?tab=inventory`
@@ -124,94 +140,96 @@ export function DashboardPage() {
         </div>
       </header>
 
-      <SummaryCards summary={summary.data} />
+      <main>
+        <SummaryCards summary={summary.data} />
 
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-        {/* The tabs: in rows of three on a phone, of five on a tablet, one row on a wide screen. */}
-        <Tabs.List
-          aria-label="Dashboard sections"
-          className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:grid-cols-5 lg:flex lg:gap-1"
-        >
-          {TABS.map((t) => (
-            <Tabs.Trigger
-              key={t}
-              value={t}
-              ref={t === 'orders' ? ordersTab : undefined}
-              className="min-h-10 flex-1 rounded-lg px-1 text-xs leading-tight font-bold text-zinc-600 sm:px-3 sm:text-sm lg:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
-            >
-              {LABELS[t]}
-              {t === 'returns' && waiting > 0 ? ` (${waiting})` : null}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
+          {/* The tabs: in rows of three on a phone, of five on a tablet, one row on a wide screen. */}
+          <Tabs.List
+            aria-label="Dashboard sections"
+            className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:grid-cols-5 lg:flex lg:gap-1"
+          >
+            {TABS.map((t) => (
+              <Tabs.Trigger
+                key={t}
+                value={t}
+                ref={t === 'orders' ? ordersTab : undefined}
+                className="min-h-10 flex-1 rounded-lg px-1 text-xs leading-tight font-bold text-zinc-600 sm:px-3 sm:text-sm lg:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
+              >
+                {LABELS[t]}
+                {t === 'returns' && waiting > 0 ? ` (${waiting})` : null}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
 
-        {searched || filter ? (
-          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-end">
-            {searched ? (
-              <label className="flex-1">
-                <span className="sr-only">Search</span>
-                <input
-                  type="search"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  placeholder={
-                    tab === 'orders'
-                      ? 'Search by name, e-mail, payment ID or order number'
-                      : tab === 'inventory'
-                        ? 'Search products'
-                        : 'Search reviews'
-                  }
-                  className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2.5"
-                />
-              </label>
-            ) : null}
-            {filter ? (
-              <label>
-                <span className="sr-only">{filter.label}</span>
-                <select
-                  value={filter.value}
-                  onChange={(e) => filter.set(e.target.value)}
-                  className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2.5 sm:w-48"
-                >
-                  {filter.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
-          </div>
-        ) : null}
+          {searched || filter ? (
+            <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-end">
+              {searched ? (
+                <label className="flex-1">
+                  <span className="sr-only">Search</span>
+                  <input
+                    type="search"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                    placeholder={
+                      tab === 'orders'
+                        ? 'Search by name, e-mail, payment ID or order number'
+                        : tab === 'inventory'
+                          ? 'Search products'
+                          : 'Search reviews'
+                    }
+                    className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2.5"
+                  />
+                </label>
+              ) : null}
+              {filter ? (
+                <label>
+                  <span className="sr-only">{filter.label}</span>
+                  <select
+                    value={filter.value}
+                    onChange={(e) => filter.set(e.target.value)}
+                    className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2.5 sm:w-48"
+                  >
+                    {filter.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
+            </div>
+          ) : null}
 
-        <Tabs.Content value="orders" className="mt-4">
-          <OrdersTab choice={orderFilter} search={search} />
-        </Tabs.Content>
-        <Tabs.Content value="customers" className="mt-4">
-          <CustomersTab view={customers} onChange={setCustomers} onOpenOrder={openOrder} />
-        </Tabs.Content>
-        <Tabs.Content value="returns" className="mt-4">
-          <ReturnsTab filter={returnFilter} onOpenOrder={openOrder} />
-        </Tabs.Content>
-        <Tabs.Content value="discounts" className="mt-4">
-          <DiscountsTab />
-        </Tabs.Content>
-        <Tabs.Content value="reviews" className="mt-4">
-          <ReviewsTab search={search} filter={reviewFilter} />
-        </Tabs.Content>
-        <Tabs.Content value="analytics" className="mt-4">
-          <AnalyticsTab />
-        </Tabs.Content>
-        <Tabs.Content value="inventory" className="mt-4">
-          <InventoryTab search={search} />
-        </Tabs.Content>
-        <Tabs.Content value="settings" className="mt-4">
-          <SettingsTab />
-        </Tabs.Content>
-        <Tabs.Content value="support" className="mt-4">
-          <SupportTab />
-        </Tabs.Content>
-      </Tabs.Root>
+          <Panel tab="orders">
+            <OrdersTab choice={orderFilter} search={search} />
+          </Panel>
+          <Panel tab="customers">
+            <CustomersTab view={customers} onChange={setCustomers} onOpenOrder={openOrder} />
+          </Panel>
+          <Panel tab="returns">
+            <ReturnsTab filter={returnFilter} onOpenOrder={openOrder} />
+          </Panel>
+          <Panel tab="discounts">
+            <DiscountsTab />
+          </Panel>
+          <Panel tab="reviews">
+            <ReviewsTab search={search} filter={reviewFilter} />
+          </Panel>
+          <Panel tab="analytics">
+            <AnalyticsTab />
+          </Panel>
+          <Panel tab="inventory">
+            <InventoryTab search={search} />
+          </Panel>
+          <Panel tab="settings">
+            <SettingsTab />
+          </Panel>
+          <Panel tab="support">
+            <SupportTab />
+          </Panel>
+        </Tabs.Root>
+      </main>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { AdminProduct } from '#shared/admin.ts';
 import type { StockMovement, StockMovementReason } from '#shared/stock-movements.ts';
-import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { AdminDialog } from '../lib/admin-dialog.tsx';
+import { ListFooter } from '../lib/list-footer.tsx';
 import { useStockMovements } from './api/get-stock-movements.ts';
 
 /** Why the stock moved, in the owner's words. */
@@ -50,18 +50,21 @@ function Row({ m }: { m: StockMovement }) {
 /** The history's table, asked for when the dialog opens; "Load more" for older changes. */
 function History({ product }: { product: AdminProduct }) {
   const history = useStockMovements(product.id);
-  const movements = history.data?.pages.flat() ?? [];
-  if (history.isPending) return <p className="text-sm text-zinc-600">Loading stock history...</p>;
-  if (history.isError && !movements.length) {
-    return (
-      <p className="text-sm font-semibold text-red-700">
-        {errorMessage(history.error, 'Failed to load the stock history', '4xx')}
-      </p>
-    );
-  }
+  const movements = history.items;
+  if (history.loading) return <p className="text-sm text-zinc-600">Loading stock history...</p>;
+  const footer = (
+    <ListFooter
+      list={history}
+      label="Load more"
+      failure={movements.length ? 'Failed to load more of the stock history' : 'Failed to load the stock history'}
+      shownFor="4xx"
+      compact
+    />
+  );
+  if (history.error && !movements.length) return footer;
   if (movements.length === 0) return <p className="text-sm text-zinc-600">No stock changes recorded yet.</p>;
   return (
-    <>
+    <div className="grid gap-3">
       <table className="w-full border-collapse text-left">
         <caption className="sr-only">Stock changes of {product.name}, newest first</caption>
         <thead>
@@ -89,23 +92,8 @@ function History({ product }: { product: AdminProduct }) {
           ))}
         </tbody>
       </table>
-      {history.isFetchNextPageError ? (
-        <p className="mt-3 text-sm font-semibold text-red-700">
-          {errorMessage(history.error, 'Failed to load more of the stock history', '4xx')}
-        </p>
-      ) : null}
-      {history.hasNextPage ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-3"
-          disabled={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
-        >
-          {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
-    </>
+      {footer}
+    </div>
   );
 }
 

@@ -114,38 +114,41 @@ export function OrderCard({ order }: { order: AdminOrder }) {
       </div>
 
       {order.trackingNumber ? (
-        <dl className="mt-4 grid gap-x-4 gap-y-1 rounded-md bg-zinc-50 p-3 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-zinc-500">Tracking</dt>
-            <dd className="font-mono">
-              {order.trackingUrl ? (
-                <a
-                  href={order.trackingUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`Track ${order.trackingNumber}${order.shippingCarrier ? ` with ${order.shippingCarrier}` : ''}`}
-                  className="break-all underline"
-                >
-                  {order.trackingNumber}
-                </a>
-              ) : (
-                order.trackingNumber
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-zinc-500">Carrier</dt>
-            <dd>{order.shippingCarrier}</dd>
-          </div>
-          <div>
-            <dt className="text-zinc-500">Service</dt>
-            <dd>{order.shippingService}</dd>
-          </div>
-          <div>
-            <dt className="text-zinc-500">Postage paid</dt>
-            <dd>{order.shippingCost ? formatUsd(parseCents(order.shippingCost)) : '—'}</dd>
-          </div>
-          <div className="flex flex-wrap gap-3 sm:col-span-4">
+        <div className="mt-4 grid gap-y-1 rounded-md bg-zinc-50 p-3 text-sm">
+          <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-4">
+            <div>
+              <dt className="text-zinc-500">Tracking</dt>
+              <dd className="font-mono">
+                {order.trackingUrl ? (
+                  <a
+                    href={order.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Track ${order.trackingNumber}${order.shippingCarrier ? ` with ${order.shippingCarrier}` : ''}`}
+                    className="break-all underline"
+                  >
+                    {order.trackingNumber}
+                  </a>
+                ) : (
+                  order.trackingNumber
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-zinc-500">Carrier</dt>
+              <dd>{order.shippingCarrier}</dd>
+            </div>
+            <div>
+              <dt className="text-zinc-500">Service</dt>
+              <dd>{order.shippingService}</dd>
+            </div>
+            <div>
+              <dt className="text-zinc-500">Postage paid</dt>
+              <dd>{order.shippingCost ? formatUsd(parseCents(order.shippingCost)) : '—'}</dd>
+            </div>
+          </dl>
+          {/* The label's actions, under its figures: a definition list holds only its terms and their values. */}
+          <div className="flex flex-wrap gap-3">
             {order.labelUrl ? (
               <a href={order.labelUrl} target="_blank" rel="noopener" className="font-bold underline">
                 View Label
@@ -163,7 +166,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
               Void Label
             </button>
           </div>
-        </dl>
+        </div>
       ) : null}
 
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-zinc-100 pt-4">

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { AdminOrder, OrderFilter, OrdersSummary, OrderStatus } from '#shared/admin.ts';
+import type { OrderFilter, OrdersSummary, OrderStatus } from '#shared/admin.ts';
 import { buttonVariants } from '../../ui/button.tsx';
-import { LoadMore } from '../lib/load-more.tsx';
+import { ListFooter } from '../lib/list-footer.tsx';
 import { Note } from '../lib/note.tsx';
-import { usePagedList } from '../lib/paged-list.ts';
-import { type OrdersView, ordersQuery } from './api/get-orders.ts';
+import { type OrdersView, useOrders } from './api/get-orders.ts';
 import { OrderCard } from './order-card.tsx';
 
 /** The orders tab's filter choices: the store's statuses, and the lists set aside for the owner's eye. */
@@ -93,16 +92,17 @@ export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; searc
     return () => clearTimeout(t);
   }, [search]);
   const view = ordersView(choice, typed);
-  const list = usePagedList<AdminOrder[]>(ordersQuery(view));
-  const orders = list.pages.flat();
+  const list = useOrders(view);
+  const orders = list.items;
+  const footer = <ListFooter list={list} label="Load more orders" failure="Failed to load orders" />;
 
   return (
     <div className="grid gap-3">
       <ExportOrders choice={choice} />
       {list.loading ? (
         <Note>Loading orders...</Note>
-      ) : list.pages.length === 0 ? (
-        <Note>Failed to load orders</Note>
+      ) : !list.first ? (
+        <Note>{footer}</Note>
       ) : orders.length === 0 ? (
         <Note>{choice === 'all' && !view.q ? 'No orders yet' : 'No orders match your filters'}</Note>
       ) : (
@@ -114,7 +114,7 @@ export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; searc
               </li>
             ))}
           </ul>
-          <LoadMore list={list} label="Load more orders" failure="Failed to load orders" />
+          {footer}
         </>
       )}
     </div>

@@ -1,9 +1,7 @@
 import { RETURN_STATUSES, type ReturnStatus } from '#shared/returns.ts';
-import { errorMessage } from '../../lib/api-client.ts';
-import { LoadMore } from '../lib/load-more.tsx';
+import { ListFooter } from '../lib/list-footer.tsx';
 import { Note } from '../lib/note.tsx';
-import { usePagedList } from '../lib/paged-list.ts';
-import { type AdminReturnsPage, adminReturnsQuery } from './api/get-admin-returns.ts';
+import { useAdminReturns } from './api/get-admin-returns.ts';
 import { ReturnCard } from './return-card.tsx';
 
 export const RETURN_FILTERS = [
@@ -30,15 +28,14 @@ export function returnFilterOptions(counts: Record<ReturnStatus, number> | undef
  */
 export function ReturnsTab({ filter, onOpenOrder }: { filter: string; onOpenOrder: (id: number) => void }) {
   // Fetched only while the Returns tab is open: the tab's content mounts only then.
-  const list = usePagedList<AdminReturnsPage>(adminReturnsQuery(filter));
-  const head = list.pages[0];
+  const list = useAdminReturns(filter);
+  const footer = <ListFooter list={list} label="Load more returns" failure="Failed to load returns" />;
 
   if (list.loading) return <Note>Loading returns...</Note>;
-  if (!head) return <Note>{errorMessage(list.error, 'Failed to load returns')}</Note>;
-  const total = RETURN_STATUSES.reduce((sum, s) => sum + head.counts[s], 0);
-  // Once each: a return requested while pages load comes first on the next refresh, and is not shown twice.
-  const seen = new Set<number>();
-  const shown = list.pages.flatMap((p) => p.returns).filter((r) => !seen.has(r.id) && seen.add(r.id));
+  if (!list.first) return <Note>{footer}</Note>;
+  const { counts } = list.first;
+  const total = RETURN_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+  const shown = list.items;
 
   if (total === 0) return <Note>No returns yet</Note>;
   if (shown.length === 0) return <Note>No returns match your filter</Note>;
@@ -51,7 +48,7 @@ export function ReturnsTab({ filter, onOpenOrder }: { filter: string; onOpenOrde
           </li>
         ))}
       </ul>
-      <LoadMore list={list} label="Load more returns" failure="Failed to load returns" />
+      {footer}
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { AdminReview } from '#shared/review-types.ts';
 import { Button } from '../../ui/button.tsx';
-import { LoadMore } from '../lib/load-more.tsx';
+import { ListFooter } from '../lib/list-footer.tsx';
 import { Note } from '../lib/note.tsx';
-import { usePagedList } from '../lib/paged-list.ts';
 import { StatusBadge } from '../lib/status-badge.tsx';
 import { useApproveReviewMutation } from './api/approve-review.ts';
 import { useDeleteReviewMutation } from './api/delete-review.ts';
-import { type AdminReviewsPage, adminReviewsQuery } from './api/get-admin-reviews.ts';
+import { useAdminReviews } from './api/get-admin-reviews.ts';
 
 export const REVIEW_FILTERS = [
   { value: 'all', label: 'All Reviews' },
@@ -27,15 +26,13 @@ export function ReviewsTab({ search, filter }: { search: string; filter: string 
     return () => clearTimeout(t);
   }, [search]);
   // Fetched only while the Reviews tab is open (docs/product.md §7): the tab's content mounts only then.
-  const list = usePagedList<AdminReviewsPage>(adminReviewsQuery(filter, typed));
-  const head = list.pages[0];
+  const list = useAdminReviews(filter, typed);
+  const footer = <ListFooter list={list} label="Load more reviews" failure="Failed to load reviews" />;
 
   if (list.loading) return <Note>Loading reviews...</Note>;
-  if (!head) return <Note>Failed to load reviews</Note>;
-  const stats = head.stats;
-  // Once each: a review written while pages load comes first on the next refresh, and is not shown twice.
-  const seen = new Set<number>();
-  const shown = list.pages.flatMap((p) => p.reviews).filter((r) => !seen.has(r.id) && seen.add(r.id));
+  if (!list.first) return <Note>{footer}</Note>;
+  const stats = list.first.stats;
+  const shown = list.items;
   const figures = [
     ['Total reviews', String(stats.totalReviews)],
     ['Average rating', stats.totalReviews ? stats.averageRating.toFixed(1) : '—'],
@@ -66,7 +63,7 @@ export function ReviewsTab({ search, filter }: { search: string; filter: string 
               </li>
             ))}
           </ul>
-          <LoadMore list={list} label="Load more reviews" failure="Failed to load reviews" />
+          {footer}
         </>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { AdminOrder } from '#shared/admin.ts';
-import { pagedListQuery } from '../../lib/paged-list.ts';
+import { pagedListQuery, usePagedList } from '../../lib/paged-list.ts';
 import { ORDERS_KEY } from '../../orders/api/get-orders.ts';
 
 /** GET /api/admin/customers/orders: the orders counted for this e-mail (matched whole, any case), newest first. */
@@ -8,3 +8,10 @@ export const customerOrdersUrl = (email: string) => `/api/admin/customers/orders
 /** The pages loaded so far of a customer's orders, a page at a time; refreshed with the orders when one changes. */
 export const customerOrdersQuery = (email: string) =>
   pagedListQuery<AdminOrder[]>([...ORDERS_KEY, 'customer-orders'], customerOrdersUrl(email));
+
+export const useCustomerOrders = (email: string) =>
+  usePagedList(
+    customerOrdersQuery(email),
+    (page) => page,
+    (o) => o.id,
+  );

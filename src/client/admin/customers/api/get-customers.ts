@@ -1,5 +1,5 @@
 import type { Customer } from '#shared/customers.ts';
-import { pagedListQuery } from '../../lib/paged-list.ts';
+import { pagedListQuery, usePagedList } from '../../lib/paged-list.ts';
 import { ORDERS_KEY } from '../../orders/api/get-orders.ts';
 
 /** GET /api/admin/customers: the first page of a search, or of every customer. */
@@ -11,3 +11,14 @@ export const customersUrl = (q: string) => (q ? `/api/admin/customers?q=${encode
  * figures, refreshes them too.
  */
 export const customersQuery = (q: string) => pagedListQuery<Customer[]>([...ORDERS_KEY, 'customers'], customersUrl(q));
+
+/**
+ * A search's customers, each once: one who orders again while pages load moves to the top, and is
+ * not shown twice. The pages stay in the cache while the owner looks at an order in the Orders tab.
+ */
+export const useCustomers = (q: string) =>
+  usePagedList(
+    customersQuery(q),
+    (page) => page,
+    (c) => c.email,
+  );

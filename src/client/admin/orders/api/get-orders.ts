@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { AdminOrder, OrderFilter, OrderStatus } from '#shared/admin.ts';
-import { type ListPage, pagedListQuery } from '../../lib/paged-list.ts';
+import { type ListPage, pagedListQuery, usePagedList } from '../../lib/paged-list.ts';
 
 /** Which orders a list shows: a status, a filter (payment problems, closed checkouts), a search. */
 export interface OrdersView {
@@ -31,6 +31,14 @@ export const ordersQuery = (view: OrdersView) => ({
   ...pagedListQuery<AdminOrder[]>(PAGES_KEY, ordersUrl(view)),
   refetchInterval: 30_000,
 });
+
+/** A list's orders, each once, a page at a time. */
+export const useOrders = (view: OrdersView) =>
+  usePagedList(
+    ordersQuery(view),
+    (page) => page,
+    (o) => o.id,
+  );
 
 /** An order as a write answered it, in every page that shows it. */
 export function replaceOrder(qc: QueryClient, order: AdminOrder): void {

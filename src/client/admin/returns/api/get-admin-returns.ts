@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type AdminReturn, RETURN_STATUSES, type ReturnStatus } from '#shared/returns.ts';
 import { apiPage } from '../../lib/api-page.ts';
-import { pagedListQuery } from '../../lib/paged-list.ts';
+import { pagedListQuery, usePagedList } from '../../lib/paged-list.ts';
 
 /** Every page of the Returns tab and its counts are under this key: a decision or a receipt refreshes them. */
 export const ADMIN_RETURNS_KEY = ['admin', 'returns'] as const;
@@ -28,6 +28,14 @@ export const getAdminReturnsPage = (url: string) => apiPage<AdminReturnsPage>(ur
  */
 export const adminReturnsQuery = (filter: string) =>
   pagedListQuery<AdminReturnsPage>([...ADMIN_RETURNS_KEY, 'pages'], adminReturnsUrl(filter));
+
+/** The returns, each once (one requested while pages load comes first on the next refresh), and the first page's counts. */
+export const useAdminReturns = (filter: string) =>
+  usePagedList(
+    adminReturnsQuery(filter),
+    (page) => page.returns,
+    (r) => r.id,
+  );
 
 /**
  * The counts alone, for the tab's label and its filter whichever tab is open: a page of one return,

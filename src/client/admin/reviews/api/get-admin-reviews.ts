@@ -1,5 +1,5 @@
 import type { AdminReview, AdminReviewStats } from '#shared/review-types.ts';
-import { pagedListQuery } from '../../lib/paged-list.ts';
+import { pagedListQuery, usePagedList } from '../../lib/paged-list.ts';
 
 /** Every page of the Reviews tab is under this key: an approval or a deletion refreshes them. */
 export const ADMIN_REVIEWS_KEY = ['admin', 'reviews'] as const;
@@ -25,3 +25,11 @@ export interface AdminReviewsPage {
  */
 export const adminReviewsQuery = (filter: string, q: string) =>
   pagedListQuery<AdminReviewsPage>(ADMIN_REVIEWS_KEY, adminReviewsUrl(filter, q));
+
+/** The reviews, each once (one written while pages load comes first on the next refresh), and the first page's figures. */
+export const useAdminReviews = (filter: string, q: string) =>
+  usePagedList(
+    adminReviewsQuery(filter, q),
+    (page) => page.reviews,
+    (r) => r.id,
+  );

@@ -8,8 +8,21 @@ import { useRefetchCart } from './get-cart.ts';
 export const addToCart = (v: { sessionId: string; productId: number; quantity: number }) =>
   api<CartItem>('/api/cart', { method: 'POST', body: v });
 
+/** An add the store accepted: the product as the server answered it, and the quantity added. */
+export interface AddedToCart {
+  product: CartItem['product'];
+  quantity: number;
+}
+
+declare global {
+  interface WindowEventMap {
+    /** Sent on each accepted add; the marketing tags, when configured, report it (analytics/tags.ts). */
+    'iw:add-to-cart': CustomEvent<AddedToCart>;
+  }
+}
+
 /**
- * Adds to the cart, then refetches it (docs/product.md §4); failures are shown as a toast on every page, with
+ * Adds to the cart, says so to the marketing tags ('iw:add-to-cart'), then refetches it (docs/product.md §4); failures are shown as a toast on every page, with
  * the server's reason when it is about stock (409, e.g. "Only 4 left in stock": docs/decisions/0007). A plain pending flag rather than useMutation: TanStack's mutation observer
  * is left to the lazily loaded drawer, which keeps the first load within budget (docs/decisions/0006).
  */
@@ -21,6 +34,7 @@ export function useAddToCart() {
     try {
       const sessionId = getSessionId();
       const item = await addToCart({ sessionId, ...v });
+      dispatchEvent(new CustomEvent('iw:add-to-cart', { detail: { product: item.product, quantity: v.quantity } }));
       await refetch(sessionId);
       toast({ title: 'Added to cart', description: `${item.product.name} is in your cart.` });
     } catch (err) {
