@@ -31,27 +31,29 @@ export const UpdateCartItemBodySchema = z.object({
 export const CartItemParamsSchema = z.object({ itemId: CartItemIdSchema });
 export const CartSessionParamsSchema = z.object({ sessionId: SessionIdSchema });
 
-export const CartItemSchema = z.object({
-  id: z.string(),
-  quantity: z.number().int(),
-  productId: z.number().int(),
-  /** The line's picture: the product's upload, or the drawn art (the 3-pack's from three bottles on). */
-  image: ProductPictureSchema,
-  product: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    price: z.string(),
-    imageUrl: z.string(),
-    isActive: z.boolean(),
-    /** Units on the shelf now (what other checkouts hold is not on it). */
-    available: z.number().int(),
-    /** Units held in shoppers' open checkouts, and when the last is back if not bought (ISO time). */
-    held: z.number().int(),
-    heldBackBy: z.string().nullable(),
-  }),
-});
+export const CartItemSchema = z
+  .object({
+    id: z.string(),
+    quantity: z.number().int(),
+    productId: z.number().int(),
+    /** The line's picture: the product's upload, or the drawn art (the 3-pack's from three bottles on). */
+    image: ProductPictureSchema,
+    product: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      price: z.string(),
+      imageUrl: z.string(),
+      isActive: z.boolean(),
+      /** Units on the shelf now (what other checkouts hold is not on it). */
+      available: z.number().int(),
+      /** Units held in shoppers' open checkouts, and when the last is back if not bought (ISO time). */
+      held: z.number().int(),
+      heldBackBy: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'CartItem' });
 export type CartItem = z.infer<typeof CartItemSchema>;
-export const CartSchema = z.array(CartItemSchema);
+export const CartSchema = z.array(CartItemSchema).meta({ id: 'Cart' });
 
 /** Cents total of a cart (price × quantity), the same sum on server and client. */
 export function cartTotalCents(

@@ -14,40 +14,44 @@ export type ImageVariant = z.infer<typeof ImageVariantSchema>;
  * sizes made at upload (`uploaded`), or else the drawn art. `src`, `width` and `height` are the size
  * an <img> names without srcset; `variants` every size, smallest first (docs/decisions/0030).
  */
-export const ProductPictureSchema = z.object({
-  uploaded: z.boolean(),
-  src: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  variants: z.array(ImageVariantSchema).min(1),
-});
+export const ProductPictureSchema = z
+  .object({
+    uploaded: z.boolean(),
+    src: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    variants: z.array(ImageVariantSchema).min(1),
+  })
+  .meta({ id: 'ProductPicture' });
 export type ProductPicture = z.infer<typeof ProductPictureSchema>;
 
 /** The widths made of an uploaded image below its own (at most 1600): cart and checkout thumbnails, then cards and pages. */
 export const UPLOAD_IMAGE_WIDTHS = [160, 320, 480, 800, 1200] as const;
 
 /** A product as the storefront sees it (docs/product.md §3 "Product"). Prices are decimal strings. */
-export const PublicProductSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  price: z.string(),
-  compareAtPrice: z.string().nullable(),
-  imageUrl: z.string(),
-  /** What the storefront shows for it: the upload behind `imageUrl`, or the drawn art. */
-  image: ProductPictureSchema,
-  isActive: z.boolean(),
-  inventory: z.number().int(),
-  inStock: z.boolean(),
-  /** Units held in shoppers' open checkouts (already off `inventory`). */
-  held: z.number().int(),
-  /** When the last held unit is back on the shelf if not bought (ISO time); null when none is held. */
-  heldBackBy: z.string().nullable(),
-  displayOrder: z.number().int(),
-});
+export const PublicProductSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    price: z.string(),
+    compareAtPrice: z.string().nullable(),
+    imageUrl: z.string(),
+    /** What the storefront shows for it: the upload behind `imageUrl`, or the drawn art. */
+    image: ProductPictureSchema,
+    isActive: z.boolean(),
+    inventory: z.number().int(),
+    inStock: z.boolean(),
+    /** Units held in shoppers' open checkouts (already off `inventory`). */
+    held: z.number().int(),
+    /** When the last held unit is back on the shelf if not bought (ISO time); null when none is held. */
+    heldBackBy: z.string().nullable(),
+    displayOrder: z.number().int(),
+  })
+  .meta({ id: 'Product' });
 export type PublicProduct = z.infer<typeof PublicProductSchema>;
 
-export const ProductListSchema = z.array(PublicProductSchema);
+export const ProductListSchema = z.array(PublicProductSchema).meta({ id: 'ProductList' });
 
 export const ProductIdParamsSchema = z.object({ id: idParam });
 

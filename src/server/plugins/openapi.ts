@@ -3,18 +3,58 @@ import fs from 'node:fs';
 import path from 'node:path';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { STORE_NAME } from '#shared/constants.ts';
-import type { ErrorBody } from '#shared/errors.ts';
+import { ErrorBodySchema } from '#shared/errors.ts';
 import { adminCookieName } from '../domains/admin-auth/browser.ts';
 import { needsAdminSession } from './admin-guard.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
 import { registerApiDocsPage } from './api-docs-page.ts';
-import { OPERATIONS, type OperationDoc, TAGS } from './openapi-operations.ts';
-import { responseComponents } from './openapi-schemas.ts';
+import { errorComponent, errorResponseComponents, errorResponseRef } from './openapi-errors.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
+
+/** The document's sections: each route names its own in `schema.tags`, one of these (the test checks). */
+export const TAGS = [
+  { name: 'Catalog', description: 'Products and their pictures; the owner edits them and their stock.' },
+  { name: 'Cart', description: 'A cart per browser, keyed by the `sessionId` the browser makes (ADR 0004).' },
+  {
+    name: 'Checkout',
+    description:
+      'From cart to paid order. The payment id (`pi_…`) is the key to its checkout (ADR 0009); stock is held while the checkout page is open (ADR 0019).',
+  },
+  { name: 'Payments', description: 'The built-in test provider, and the Stripe webhook (ADR 0010).' },
+  { name: 'Reviews', description: 'Reviews from verified buyers, held for the owner’s approval (ADR 0012, 0021).' },
+  { name: 'Content', description: 'Guides and legal pages for the storefront’s navigations (ADR 0008).' },
+  { name: 'Analytics', description: 'The storefront’s first-party beacon and the owner’s figures (ADR 0014).' },
+  { name: 'Admin sign-in', description: 'The owner’s session cookie (ADR 0011, 0017).' },
+  { name: 'Orders', description: 'Paid orders and their status, for the owner.' },
+  {
+    name: 'Customers',
+    description: 'The e-mail addresses of paid orders, each with its orders and what it spent, for the owner (ADR 0028).',
+  },
+  {
+    name: 'Fulfilment',
+    description: 'Postage, shipping labels, packing slips, the printer and the carrier’s tracking (ADR 0013, 0036).',
+  },
+  {
+    name: 'Order status',
+    description: 'The shopper’s order page without an account: the signed token in every order e-mail is the key (ADR 0038).',
+  },
+  { name: 'Returns', description: 'Returns within 30 days: asked by the shopper, decided and received by the owner (ADR 0037).' },
+  {
+    name: 'Checkout reminders',
+    description:
+      'The one reminder of a checkout left at the payment step: its signed links bring the checkout back into a cart, or stop the reminders to its address (ADR 0041).',
+  },
+  {
+    name: 'Discounts',
+    description: 'Discount codes: the owner makes them, shoppers put one on their checkout (ADR 0040).',
+  },
+  { name: 'Settings', description: 'The store’s settings the owner edits: shipping, contacts, reminders (ADR 0039).' },
+  { name: 'Health', description: 'For load balancers and monitoring.' },
+] as const;
 
 /**
  * Why a route is left out of the API description, or undefined for the API: everything under
@@ -30,85 +70,6 @@ export function hiddenBecause(url: string): string | undefined {
 
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`. */
 export const openApiPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-
-/** 4xx answers, described once; every operation refers to those it can give. */
-const ERROR_RESPONSES: Record<string, { status: string; description: string; example: ErrorBody }> = {
-  BadRequest: {
-    status: '400',
-    description: 'The request is malformed or a field is invalid (`validation`, with `fieldErrors`), or cannot be done as asked.',
-    example: {
-      message: 'Request body: quantity: quantity must be at most 99',
-      code: 'validation',
-      fieldErrors: { quantity: ['quantity must be at most 99'] },
-    },
-  },
-  Unauthorized: {
-    status: '401',
-    description: 'No valid admin session: sign in first.',
-    example: { message: 'Authentication required: please sign in', code: 'unauthorized' },
-  },
-  Forbidden: {
-    status: '403',
-    description: 'Refused: a state-changing admin request whose `Origin` is not the store’s, or not allowed.',
-    example: { message: 'Cross-site request refused', code: 'forbidden' },
-  },
-  NotFound: {
-    status: '404',
-    description: 'No such thing, or not the caller’s (the answer does not say which).',
-    example: { message: 'Product not found', code: 'not_found' },
-  },
-  Conflict: {
-    status: '409',
-    description: 'Not possible in the current state (stock, a closed checkout, an unpaid order); `message` says why.',
-    example: { message: 'You can have at most 99 of this item in your cart', code: 'conflict' },
-  },
-  PayloadTooLarge: {
-    status: '413',
-    description: 'The body is too large.',
-    example: { message: 'The image is larger than 5 MB', code: 'payload_too_large' },
-  },
-  UnsupportedMediaType: {
-    status: '415',
-    description: 'The body’s content type is not accepted.',
-    example: { message: 'Only PNG, JPEG, WebP or GIF images can be uploaded', code: 'unsupported_media_type' },
-  },
-  Unprocessable: {
-    status: '422',
-    description: 'Understood, but not to be done as sent: an `Idempotency-Key` sent again with another request.',
-    example: {
-      message: 'This Idempotency-Key was used with another request: send a new key for a new refund.',
-      code: 'unprocessable',
-    },
-  },
-  TooManyRequests: {
-    status: '429',
-    description: 'Too many requests from this client address (or for this account): try again later.',
-    example: { message: 'Too many requests. Please try again in 1 minute.', code: 'too_many_requests' },
-  },
-  Unavailable: {
-    status: '503',
-    description: 'Briefly unavailable (the database, the payment provider, the printer); try again.',
-    example: { message: 'The store is briefly unavailable. Please try again in a moment.', code: 'unavailable' },
-  },
-  ClientError: {
-    status: '4XX',
-    description: 'Any other client error: a body that is not JSON, too large, of another content type.',
-    example: { message: 'Request body is not valid JSON', code: 'FST_ERR_CTP_INVALID_JSON_BODY' },
-  },
-};
-const refByStatus = new Map(
-  Object.entries(ERROR_RESPONSES).map(([name, r]) => [r.status, { $ref: `#/components/responses/${name}` }]),
-);
-
-const errorResponses = Object.fromEntries(
-  Object.entries(ERROR_RESPONSES).map(([name, r]) => [
-    name,
-    {
-      description: r.description,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: r.example } },
-    },
-  ]),
-);
 
 /**
  * zod bounds every integer by JavaScript's safe range; said on every id and count, that only
@@ -139,36 +100,61 @@ function rateLimitOf(route: RouteOptions): string | undefined {
   return 'Limited per client address.';
 }
 
-function okResponse(doc: OperationDoc | undefined): Record<string, unknown> {
-  const ok = doc?.ok;
-  const body = ok?.body;
-  const content =
-    body === undefined
-      ? undefined
-      : typeof body === 'string'
-        ? { 'application/json': { schema: { $ref: `#/components/schemas/${body}` } } }
-        : Object.fromEntries(body.files.map((type) => [type, {}]));
-  return { [String(ok?.status ?? 200)]: { description: ok?.description ?? 'Done.', ...(content ? { content } : {}) } };
+type Json = Record<string, unknown>;
+
+/** One answer of the route's `schema.response`, as zod's transform gave it, as an OpenAPI response. */
+function answerOf(described: Json): Json {
+  if (described.content && typeof described.content === 'object') {
+    // json() and file() of lib/answers.ts: a description and a schema per media type.
+    return { description: described.description ?? 'Done.', content: described.content };
+  }
+  const { description, ...schema } = described;
+  // noBody(): no content (204).
+  if (schema.type === 'null') return { description: description ?? 'No content.' };
+  return { description: description ?? 'Done.', content: { 'application/json': { schema: described } } };
 }
 
-function responsesOf(route: RouteOptions, doc: OperationDoc | undefined, admin: boolean): Record<string, unknown> {
-  const statuses = new Set<string>(doc?.errors?.map(String));
-  const schema = route.schema as Record<string, unknown> | undefined;
-  if (schema?.body || schema?.params || schema?.querystring || doc?.headers || doc?.requestBody) statuses.add('400');
-  if (route.url.includes(':') && !doc?.alwaysFound) statuses.add('404');
-  if (admin) statuses.add('401');
-  if (admin && route.method !== 'GET') statuses.add('403');
-  if (route.config?.rateLimit) statuses.add('429');
-  const responses: Record<string, unknown> = okResponse(doc);
-  for (const status of [...statuses].sort()) responses[status] = refByStatus.get(status);
-  responses['4XX'] = refByStatus.get('4XX');
-  for (const [status, r] of Object.entries(doc?.responses ?? {})) {
-    responses[status] = {
-      description: r.description,
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.body}` } } },
-    };
+/**
+ * The operation's answers: the route's own (`schema.response`, its error statuses referring to the
+ * shared error responses), and those the server gives it without the route saying so: 400 when
+ * Fastify validates its input, 401 and 403 from the admin guard, 429 from its rate limit, and the
+ * catch-all 4XX.
+ */
+function responsesOf(route: RouteOptions, described: Json | undefined, admin: boolean): Json {
+  const own = ((route.schema as { response?: Json } | undefined)?.response ?? {}) as Json;
+  const answers: Json = {};
+  const errors = new Set<string>();
+  for (const [status, schema] of Object.entries(own)) {
+    if (schema === ErrorBodySchema) errors.add(status);
+    else answers[status] = answerOf((described?.[status] ?? {}) as Json);
   }
+  const schema = route.schema;
+  if (schema?.body || schema?.params || schema?.querystring || schema?.headers || schema?.requestBody) errors.add('400');
+  if (admin) errors.add('401');
+  if (admin && route.method !== 'GET') errors.add('403');
+  if (route.config?.rateLimit) errors.add('429');
+  const responses: Json = {};
+  for (const status of Object.keys(answers).sort()) responses[status] = answers[status];
+  for (const status of [...errors].sort()) responses[status] = errorResponseRef(status);
+  responses['4XX'] = errorResponseRef('4XX');
   return responses;
+}
+
+/** Drops the components nothing refers to (zod's transform makes an input and an output of each). */
+function withoutUnusedSchemas(doc: { paths: object; components: { schemas?: Json; responses?: Json } }): void {
+  const schemas = doc.components.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (node: unknown): void => {
+    const text = JSON.stringify(node);
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (name && !used.has(name)) {
+        used.add(name);
+        visit(schemas[name]);
+      }
+    }
+  };
+  visit([doc.paths, doc.components.responses]);
+  doc.components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
 }
 
 const VERSION = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -194,28 +180,25 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const config = app.config;
   const zodTransform = createJsonSchemaTransform({ skipList: [] });
   /** Filled as each route is described, applied to the finished document (responses refer to components). */
-  const finish = new Map<string, { responses: Record<string, unknown>; requestBody?: Record<string, unknown> }>();
+  const finish = new Map<string, { responses: Json; requestBody?: Json }>();
 
   const transform: SwaggerTransform = (input) => {
     const { route, url } = input;
     if (hiddenBecause(url) !== undefined) return { schema: { hide: true } as never, url };
-    const doc = OPERATIONS[`${route.method} ${url}`];
     const admin = needsAdminSession(route);
-    const described = zodTransform({
-      ...input,
-      schema: doc?.headers ? { ...input.schema, headers: doc.headers } : input.schema,
-    } as never) as { schema?: Record<string, unknown>; url: string };
-    const limit = rateLimitOf(route);
+    const described = zodTransform(input as never) as { schema?: Record<string, unknown>; url: string };
+    // The answers and a body the handler reads itself go in when the document is finished (they refer to components).
+    const { response, requestBody, description, ...schema } = described.schema ?? {};
     finish.set(`${route.method} ${openApiPath(url)}`, {
-      responses: responsesOf(route, doc, admin),
-      ...(doc?.requestBody ? { requestBody: doc.requestBody } : {}),
+      responses: responsesOf(route, response as Json | undefined, admin),
+      ...(requestBody ? { requestBody: requestBody as Json } : {}),
     });
+    const limit = rateLimitOf(route);
     return {
       url: described.url,
       schema: {
-        ...described.schema,
-        ...(doc ? { tags: [doc.tag], operationId: doc.operationId, summary: doc.summary } : {}),
-        ...(doc?.description || limit ? { description: [doc?.description, limit].filter(Boolean).join(' ') } : {}),
+        ...schema,
+        ...(description || limit ? { description: [description, limit].filter(Boolean).join(' ') } : {}),
         ...(admin ? { security: [{ adminSession: [] }] } : {}),
       } as never,
     };
@@ -245,8 +228,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform,
     transformObject: (input) => {
-      const openapiObject = 'openapiObject' in input ? input.openapiObject : {};
-      const doc = openapiObject as { paths: Record<string, Record<string, Record<string, unknown>>>; components: object };
+      // The components: every schema registered with an id (`.meta({ id })`), as zod's transform names them.
+      const openapiObject = jsonSchemaTransformObject(input);
+      const doc = openapiObject as {
+        paths: Record<string, Record<string, Record<string, unknown>>>;
+        components: { schemas?: Json; responses?: Json };
+      };
       for (const [route, operations] of Object.entries(doc.paths)) {
         for (const [method, operation] of Object.entries(operations)) {
           const extra = finish.get(`${method.toUpperCase()} ${route}`);
@@ -255,8 +242,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           if (extra.requestBody) operation.requestBody = extra.requestBody;
         }
       }
-      const components = doc.components as { schemas?: object };
-      doc.components = { ...components, schemas: { ...components.schemas, ...responseComponents() }, responses: errorResponses };
+      doc.components = {
+        ...doc.components,
+        schemas: { ...doc.components.schemas, Error: errorComponent() },
+        responses: errorResponseComponents,
+      };
+      withoutUnusedSchemas(doc);
       withoutSafeIntegerBounds(doc);
       return openapiObject;
     },

@@ -1,28 +1,70 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductIdParamsSchema, ProductImageKindSchema, ProductImageQuerySchema } from '#shared/catalog.ts';
+import {
+  PRODUCT_IMAGE_WIDTHS,
+  ProductIdParamsSchema,
+  ProductImageKindSchema,
+  ProductImageQuerySchema,
+  ProductListSchema,
+  PublicProductSchema,
+} from '#shared/catalog.ts';
+import { ErrorBodySchema } from '#shared/errors.ts';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
+import { file, json } from '../../lib/answers.ts';
 import { UPLOAD_NAME } from './image-upload.ts';
 import { renderProductImage } from './product-images.ts';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/products', async (_req, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return app.services.catalog.listActiveProducts();
-  });
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags: ['Catalog'],
+        operationId: 'listProducts',
+        summary: 'List the products on sale',
+        response: { 200: json('Active products in display order. Prices are decimal strings in USD.', ProductListSchema) },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return app.services.catalog.listActiveProducts();
+    },
+  );
 
-  app.get('/api/products/:id', { schema: { params: ProductIdParamsSchema } }, async (req, reply) => {
-    const product = await app.services.catalog.getActiveProduct(req.params.id);
-    if (!product) throw notFound('Product');
-    reply.header('cache-control', 'no-cache');
-    return product;
-  });
+  app.get(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: ['Catalog'],
+        operationId: 'getProduct',
+        summary: 'Get a product on sale',
+        params: ProductIdParamsSchema,
+        response: { 200: json('The product; 404 when it is unknown or not on sale.', PublicProductSchema), 404: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const product = await app.services.catalog.getActiveProduct(req.params.id);
+      if (!product) throw notFound('Product');
+      reply.header('cache-control', 'no-cache');
+      return product;
+    },
+  );
 
   app.get(
     '/api/product-images/:kind',
-    { schema: { params: z.object({ kind: ProductImageKindSchema }), querystring: ProductImageQuerySchema } },
+    {
+      schema: {
+        tags: ['Catalog'],
+        operationId: 'getProductImage',
+        summary: 'Get a product picture',
+        description: `\`w\` is one of ${PRODUCT_IMAGE_WIDTHS.join(', ')} (default 960); \`format\` webp (default) or png. Cached for a year.`,
+        params: z.object({ kind: ProductImageKindSchema }),
+        querystring: ProductImageQuerySchema,
+        response: { 200: file('The picture.', 'image/webp', 'image/png') },
+      },
+    },
     async (req, reply) => {
       const format = req.query.format ?? 'webp';
       const image = await renderProductImage(req.params.kind, req.query.w ?? 960, format);
@@ -31,6 +73,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Uploaded product images: server-made names only, served as the WebP they were re-encoded to.
+  // Not in the API description: addresses the API hands out in `imageUrl`, not calls (plugins/openapi.ts).
   app.get('/uploads/:name', { schema: { params: z.object({ name: z.string().max(64) }) } }, async (req, reply) => {
     if (!UPLOAD_NAME.test(req.params.name)) throw notFound('Image');
     const image = await app.uploads.read(req.params.name);
