@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TestConfirmBodySchema, type TestConfirmResult } from '#shared/checkout.ts';
+import { TestConfirmResultSchema } from '#shared/checkout-response-schemas.ts';
+import { ErrorBodySchema } from '#shared/errors.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { json } from '../../lib/answers.ts';
 
 /** POST /api/payments/test/confirm: the built-in provider's card form, confirmed by the store after checkout's checks. */
 export const testCardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +17,18 @@ export const testCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/test/confirm',
     {
       config: { rateLimit: { max: app.config.rateLimits.checkoutPerMinute * 5, timeWindow: 60_000 } },
-      schema: { body: TestConfirmBodySchema },
+      schema: {
+        tags: ['Payments'],
+        operationId: 'confirmTestPayment',
+        summary: 'Pay with the built-in test provider',
+        description:
+          'Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. The store confirms only an open checkout whose shipping step is saved, with its hold and discount code kept; a refusal answers `requires_payment_method` with the reason. 404 when the store takes payments with Stripe.',
+        body: TestConfirmBodySchema,
+        response: {
+          200: json('The payment’s status, as Stripe’s confirm answers.', TestConfirmResultSchema),
+          404: ErrorBodySchema,
+        },
+      },
     },
     async (req): Promise<TestConfirmResult> => {
       if (!payments.confirmTest || !payments.testPaymentIdOf) throw notFound('Payment');

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from './admin.ts';
+import { ProductPictureSchema } from './catalog.ts';
+import type { CheckoutOrder, CheckoutStarted, ConfirmPaymentResult, TestConfirmResult } from './checkout.ts';
+import { isoTime, moneyText } from './response-schemas.ts';
+
+/** The checkout's and the payments' answers to the shopper (docs/decisions/0023). */
+
+export const CheckoutSchema = z
+  .object({
+    orderId: z.number().int(),
+    paymentIntentId: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    items: z.array(
+      z.object({
+        productId: z.number().int(),
+        name: z.string(),
+        unitPrice: moneyText,
+        quantity: z.number().int(),
+        lineTotal: moneyText,
+        image: ProductPictureSchema,
+      }),
+    ),
+    subtotal: moneyText,
+    discount: z
+      .object({ code: z.string(), amount: moneyText })
+      .nullable()
+      .describe('The discount code applied and what it takes off the subtotal'),
+    shipping: moneyText,
+    total: moneyText,
+    currency: z.literal('usd'),
+    provider: z.enum(['test', 'stripe']),
+    hasShipping: z.boolean(),
+    hold: z.object({ held: z.boolean(), until: isoTime.nullable() }),
+    expiresAt: isoTime,
+  })
+  .meta({ id: 'Checkout' }) satisfies z.ZodType<CheckoutOrder>;
+
+export const CheckoutStartedSchema = z
+  .object({ checkoutUrl: z.string() })
+  .meta({ id: 'CheckoutStarted' }) satisfies z.ZodType<CheckoutStarted>;
+
+export const ConfirmPaymentResultSchema = z
+  .object({
+    status: z.enum(['succeeded', 'processing', 'requires_action', 'requires_payment_method']),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'ConfirmPayment' }) satisfies z.ZodType<ConfirmPaymentResult>;
+
+export const TestConfirmResultSchema = z
+  .object({
+    status: z.enum(['succeeded', 'requires_payment_method']),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'TestPaymentResult' }) satisfies z.ZodType<TestConfirmResult>;
