@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ContentQuerySchema } from '#shared/content.ts';
+import { ContentPageSchema } from '#shared/content-response-schemas.ts';
+import { ErrorBodySchema } from '#shared/errors.ts';
 import { SHARED_CODE_KEY, sharedCodeOf } from '#shared/discounts.ts';
 import { isOrderPagePath } from '#shared/order-paths.ts';
 import type { PublicConfig, SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
@@ -11,6 +13,7 @@ import { isDatabaseUnavailable } from '#db/client.ts';
 import { STORE_NAME } from '#shared/constants.ts';
 import { splitSecretParams } from '#shared/secret-params.ts';
 import { AppError, notFound } from '../errors.ts';
+import { json } from '../lib/answers.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
 
 export type SsrMode = 'prod' | 'dev' | 'off';
@@ -265,11 +268,24 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
   };
 
   // A guide or legal page for the browser's navigations: its head data and its body as HTML.
-  app.get('/api/content', { schema: { querystring: ContentQuerySchema } }, async (req, reply) => {
-    const page = (await getModule()).renderContent((req.query as { path: string }).path, publicConfigOf(app));
-    if (!page) throw notFound('Page');
-    return reply.header('cache-control', 'public, max-age=300').send(page);
-  });
+  app.get(
+    '/api/content',
+    {
+      schema: {
+        tags: ['Content'],
+        operationId: 'getContentPage',
+        summary: 'Get a guide or legal page',
+        description: 'Served with server rendering on (every store but the API tests).',
+        querystring: ContentQuerySchema,
+        response: { 200: json('The page’s head data and its body as HTML.', ContentPageSchema), 404: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const page = (await getModule()).renderContent((req.query as { path: string }).path, publicConfigOf(app));
+      if (!page) throw notFound('Page');
+      return reply.header('cache-control', 'public, max-age=300').send(page);
+    },
+  );
 
   // Unknown /api/* paths answer JSON (the not-found handler); every other GET is a page.
   app.get('/*', async (req, reply) => {

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AdminMe, LoginBodySchema } from '#shared/admin.ts';
+import { LoginBodySchema } from '#shared/admin.ts';
+import { AdminMeSchema, SignedInSchema } from '#shared/admin-response-schemas.ts';
+import { ErrorBodySchema } from '#shared/errors.ts';
+import { SuccessSchema } from '#shared/response-schemas.ts';
+import { json } from '../../lib/answers.ts';
 import { adminCookieName, adminDeviceCookieName, checkOrigin } from './browser.ts';
 
 /** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me (docs/product.md §7, docs/engineering.md §6). */
@@ -11,31 +15,70 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = { httpOnly: true, sameSite: 'strict', secure, path: '/' } as const;
   // The dashboard buys postage the way the store's label provider sells it (a rate to choose, or one click).
   const labelProvider = app.labelProvider.name;
+  const tags = ['Admin sign-in'];
 
-  app.post('/api/admin/login', { schema: { body: LoginBodySchema } }, async (req, reply) => {
-    checkOrigin(app.config, req);
-    const { token, username, device } = await auth.login(req.body.username, req.body.password, {
-      network: req.network,
-      userAgent: req.headers['user-agent'],
-      deviceToken: req.cookies[deviceCookie],
-    });
-    // A new session at every sign-in; the one the browser held before ends.
-    await auth.logout(req.cookies[cookie]);
-    reply.setCookie(cookie, token, { ...options, maxAge: auth.absoluteMs / 1000 });
-    // The browser is trusted from now on (ADR 0017); signing out keeps it so.
-    reply.setCookie(deviceCookie, device, { ...options, maxAge: auth.deviceMs / 1000 });
-    return { success: true, username, labelProvider } satisfies AdminMe & { success: true };
-  });
+  app.post(
+    '/api/admin/login',
+    {
+      schema: {
+        tags,
+        operationId: 'signIn',
+        summary: 'Sign in',
+        description:
+          'Sets the session cookie and the trusted-device cookie. Needs an `Origin` equal to the store’s. 401 for a wrong username or password; 429 past the sign-in limits (docs/security.md, “Sign-in limits”).',
+        body: LoginBodySchema,
+        response: { 200: json('Signed in.', SignedInSchema), 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      checkOrigin(app.config, req);
+      const { token, username, device } = await auth.login(req.body.username, req.body.password, {
+        network: req.network,
+        userAgent: req.headers['user-agent'],
+        deviceToken: req.cookies[deviceCookie],
+      });
+      // A new session at every sign-in; the one the browser held before ends.
+      await auth.logout(req.cookies[cookie]);
+      reply.setCookie(cookie, token, { ...options, maxAge: auth.absoluteMs / 1000 });
+      // The browser is trusted from now on (ADR 0017); signing out keeps it so.
+      reply.setCookie(deviceCookie, device, { ...options, maxAge: auth.deviceMs / 1000 });
+      return { success: true as const, username, labelProvider };
+    },
+  );
 
-  app.post('/api/admin/logout', async (req, reply) => {
-    checkOrigin(app.config, req);
-    await auth.logout(req.cookies[cookie]);
-    reply.clearCookie(cookie, options);
-    return { success: true };
-  });
+  app.post(
+    '/api/admin/logout',
+    {
+      schema: {
+        tags,
+        operationId: 'signOut',
+        summary: 'Sign out',
+        description: 'Ends the session and clears its cookie. Needs an `Origin` equal to the store’s.',
+        response: { 200: json('Signed out.', SuccessSchema), 403: ErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      checkOrigin(app.config, req);
+      await auth.logout(req.cookies[cookie]);
+      reply.clearCookie(cookie, options);
+      return { success: true as const };
+    },
+  );
 
-  app.get('/api/admin/me', { onRequest: app.requireAdmin }, async (req, reply): Promise<AdminMe> => {
-    reply.header('cache-control', 'no-store');
-    return { username: req.admin?.username ?? '', labelProvider };
-  });
+  app.get(
+    '/api/admin/me',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        operationId: 'getSignedInAdmin',
+        summary: 'Who is signed in',
+        response: { 200: json('The signed-in admin.', AdminMeSchema) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { username: req.admin?.username ?? '', labelProvider };
+    },
+  );
 };

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { isoTime, moneyText } from './response-schemas.ts';
+import type { StoreSettings } from './settings.ts';
+
+/** The store's settings as the owner reads them (docs/decisions/0023, 0039). */
+export const StoreSettingsSchema = z
+  .object({
+    shippingRate: moneyText.describe('The flat shipping rate of an order'),
+    freeShippingOver: moneyText.nullable().describe('Orders whose subtotal after discounts reaches this ship free; null: never'),
+    supportEmail: z.string(),
+    supportPhone: z.string(),
+    ownerEmail: z.string().nullable().describe('Where the owner’s alerts go (low stock, returns); null: none are sent'),
+    reminderDelayHours: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Hours after which a checkout left at the payment step gets its one reminder; null: off'),
+    updatedAt: isoTime,
+    updatedBy: z.string().nullable(),
+  })
+  .meta({ id: 'StoreSettings' }) satisfies z.ZodType<StoreSettings>;
