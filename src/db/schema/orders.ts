@@ -94,8 +94,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     // The owner's search (GET /api/orders?q=): trigrams of the text it matches, so a search of any
-    // part of a name, an e-mail or a payment id is an index lookup. Must stay the same expression as
-    // ORDER_SEARCH_TEXT in domains/orders/repo.ts.
+    // part of a name, an e-mail or a payment id is an index lookup. The searches use the same
+    // orderSearchText, so the expression cannot drift.
     // The owner's lists of payment problems and of closed checkouts, newest first, without a scan.
     index('orders_payment_issue_idx').on(t.id).where(sql`${t.paymentIssue} is not null`),
     index('orders_closed_idx').on(t.id).where(sql`${t.status} = 'pending' and ${t.expiredAt} is not null`),

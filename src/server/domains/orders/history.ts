@@ -1,6 +1,6 @@
 import type { OrderEvent, OrderEventType } from '#shared/order-events.ts';
 import type { Tx } from '#db/client.ts';
-import * as repo from './repo.ts';
+import * as repo from './history-repo.ts';
 
 /** Who did what happened: the shopper, the store itself, the payment provider, the carrier, or the admin by name. */
 export type Actor = 'shopper' | 'store' | 'payment provider' | 'carrier' | { admin: string };

@@ -3,22 +3,17 @@ import type { AdminReturnsQuery } from '#shared/returns-schemas.ts';
 import { type AdminReturn, type ShopperReturn, rmaNumber } from '#shared/returns.ts';
 import { customerName } from '#shared/ship-to.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Tx } from '#db/client.ts';
+import type { Database } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Outbox } from '../../lib/mail-outbox.ts';
 import type { StoreContact } from '../../lib/mail-layout.tsx';
 import type { CheckoutService } from '../checkout/service.ts';
-import type { FulfilmentService, ReturnLabelView } from '../fulfilment/service.ts';
+import type { FulfilmentService } from '../fulfilment/service.ts';
 import { type Actor, actorName, type Order, type OrderLine, type OrdersService } from '../orders/service.ts';
 import { createReturnReads } from './reads.ts';
+import { createReturnMail, RETURN_MAIL } from './approval.ts';
 import { createReturnRefund } from './refund.ts';
-import {
-  ownerReturnAlertMail,
-  type ReturnMailFacts,
-  returnApprovedMail,
-  returnRefusedMail,
-  returnRequestedMail,
-} from './emails/return-mails.tsx';
+import { ownerReturnAlertMail, returnRefusedMail, returnRequestedMail } from './emails/return-mails.tsx';
 import * as repo from './repo.ts';
 import { openQuantities, type ReturnableLine, returnableLines, shopperView } from './views.ts';
 import { returnWindow } from './window.ts';
@@ -26,8 +21,6 @@ import { returnWindow } from './window.ts';
 export type ReturnsService = ReturnType<typeof createReturnsService>;
 export type { ReturnableLine } from './views.ts';
 export { returnWindow } from './window.ts';
-
-const RETURN_MAIL = 'return_mail';
 
 /**
  * Returns (docs/decisions/0037): the shopper asks from their order page for lines still theirs to send
@@ -57,70 +50,12 @@ export function createReturnsService(d: {
 
   const { linesOfReturn, factsOf, adminViews } = createReturnReads(d);
   const refundReturn = createReturnRefund(d);
-
-  /** Queues one of a return's e-mails to its shopper, in the caller's transaction. */
-  async function queueMail(
-    tx: Tx,
-    ret: repo.ReturnRow,
-    step: string,
-    make: (f: ReturnMailFacts) => ReturnType<typeof returnRequestedMail>,
-  ): Promise<void> {
-    const order = await orders.byId(ret.orderId, tx);
-    if (!order?.email) return;
-    const lines = (await linesOfReturn(tx, ret)).map((l) => `${l.quantity} × ${l.name}`);
-    const mail = await make({
-      to: order.email,
-      name: order.firstName ?? 'there',
-      orderId: order.id,
-      rma: rmaNumber(ret.id),
-      lines,
-      orderPageUrl: d.orderPageLink(order.id),
-      store: d.store,
-    });
-    await d.outbox.enqueue(tx, { key: `return-${step}:${ret.id}`, kind: RETURN_MAIL, ref: order.id, ...mail });
-  }
+  const { queueMail, makeLabel } = createReturnMail(d, linesOfReturn);
 
   async function found(id: number): Promise<repo.ReturnRow> {
     const ret = await repo.selectReturn(db, id);
     if (!ret) throw notFound('Return');
     return ret;
-  }
-
-  /** Makes an approved return's label (once), then tells the shopper how to send it back. */
-  async function makeLabel(ret: repo.ReturnRow, actor: Actor): Promise<void> {
-    if ((await d.fulfilment.returnLabels([ret.id])).has(ret.id)) return;
-    if (!(await repo.claimLabel(db, ret.id))) return; // another request is making it
-    let label: ReturnLabelView;
-    try {
-      const lines = await linesOfReturn(db, ret);
-      label = await d.fulfilment.returnLabel({ returnId: ret.id, rma: rmaNumber(ret.id), orderId: ret.orderId, items: lines });
-    } catch (err) {
-      await repo.releaseLabel(db, ret.id);
-      const why = err instanceof AppError ? err.message : 'the label provider did not answer';
-      throw new AppError(
-        err instanceof AppError && err.code === 'conflict' ? 'conflict' : 'unavailable',
-        `The return is approved, but its label could not be made: ${why}. Approve it again to try again.`,
-      );
-    }
-    const rma = rmaNumber(ret.id);
-    await db.transaction(async (tx) => {
-      await orders.recordEvent(
-        ret.orderId,
-        'return_approved',
-        label.prepaid
-          ? `Return label for ${rma} bought: ${label.carrier} ${label.service}, tracking ${label.trackingNumber}, ${formatUsd(label.costCents ?? 0)}`
-          : `Return slip for ${rma} made`,
-        actor,
-        label.prepaid
-          ? `Your return ${rma}: prepaid return label ready on this page`
-          : `Your return ${rma}: return slip ready on this page`,
-        tx,
-      );
-      await queueMail(tx, ret, 'approved', (f) =>
-        returnApprovedMail(f, { prepaid: label.prepaid, carrier: label.carrier, trackingNumber: label.trackingNumber }),
-      );
-    });
-    d.outbox.deliverSoon();
   }
 
   return {
