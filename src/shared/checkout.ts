@@ -105,6 +105,8 @@ export interface CheckoutOrder {
   currency: 'usd';
   provider: 'test' | 'stripe';
   hasShipping: boolean;
+  /** It holds a limited-quantity product: it ships by ground within the US only (docs/decisions/0046). */
+  groundOnly: boolean;
   /** Whether the items are held for this checkout, and until when (renewed while the page is open). */
   hold: CheckoutHold;
   /** When this checkout closes if unpaid (ISO time). */

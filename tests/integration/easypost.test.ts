@@ -64,9 +64,21 @@ const later = () => {
 /** The order's history but its e-mails' deliveries, which the outbox records whenever it sends them. */
 const eventsOf = (orderId: number) => count(t.app, 'order_events', `order_id = ${orderId} and type <> 'email_sent'`);
 
+/** Sets the seeded products' shipping class (limited-quantity as seeded, or standard). */
+const shippingClass = (cls: 'standard' | 'limited-quantity') =>
+  t.app.database.db.execute(sql`update products set shipping_class = ${cls} where id in (5, 6)`);
+
 describe('postage through EasyPost', () => {
-  it('quotes the parcel, buys the rate the owner chose and keeps its label, tracking code, page and price', async () => {
-    const { order } = await paidOrder(t.app);
+  it('quotes a standard parcel, buys the rate the owner chose and keeps its label, tracking code, page and price', async () => {
+    await shippingClass('standard');
+    try {
+      await standardParcel((await paidOrder(t.app)).order);
+    } finally {
+      await shippingClass('limited-quantity');
+    }
+  });
+
+  async function standardParcel(order: AdminOrder) {
     fake.requests.length = 0;
     const res = await admin.call('POST', `/api/orders/${order.id}/rates`);
     expect(res.statusCode, res.body).toBe(200);
@@ -111,7 +123,7 @@ describe('postage through EasyPost', () => {
     expect(again.json().order.trackingNumber).toBe(labelled.trackingNumber);
     expect((await admin.call('POST', `/api/orders/${order.id}/rates`)).statusCode).toBe(409);
     expect(fake.shipments().filter((s) => s.reference === `order-${order.id}` && s.tracking_code)).toHaveLength(1);
-  });
+  }
 
   it('refuses a rate or a quote that is not the order’s, and bad bodies, buying nothing', async () => {
     const a = await paidOrder(t.app);

@@ -22,6 +22,9 @@ const threePack: AdminProduct = {
   inventory: 40,
   displayOrder: 1,
   weightGrams: 240,
+  shippingClass: 'limited-quantity',
+  unNumber: null,
+  properShippingName: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -19,6 +19,7 @@ const SETTINGS: StoreSettings = {
   supportPhone: '+1 614 555 0100',
   ownerEmail: null,
   reminderDelayHours: null,
+  hazmatToRemoteStates: false,
   updatedAt: '2026-03-01T00:00:00.000Z',
   updatedBy: null,
 };

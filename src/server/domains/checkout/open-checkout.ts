@@ -13,13 +13,16 @@ export type CheckoutConfirmation = CheckoutOrder & { paidAt: string | null; orde
  * whether its shipping details may still change, and the confirmation once it is paid. The order
  * rows are the orders domain's; checkout reads and changes them only through its service.
  */
-export function createOpenCheckout(d: CheckoutDeps) {
+export function createOpenCheckout(d: CheckoutDeps, isGroundOnly: (order: Order) => Promise<boolean>) {
   const { db, catalog, orders } = d;
 
   async function view(order: Order): Promise<CheckoutOrder> {
     const items = await orders.items(db, order.id);
     const hold = order.status === 'pending' && !order.stockReleasedAt ? await catalog.holds.holdOf(db, order.id) : undefined;
-    return toCheckoutOrder(order, items, hold, d.payments.providerName, await catalog.linePictures());
+    return {
+      ...toCheckoutOrder(order, items, hold, d.payments.providerName, await catalog.linePictures()),
+      groundOnly: await isGroundOnly(order),
+    };
   }
 
   /**
