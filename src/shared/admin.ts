@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ProperShippingNameSchema, type ShippingClass, ShippingClassSchema, UnNumberSchema } from './hazmat.ts';
+import type { ShippingClass } from './ground-only.ts';
+import { ProperShippingNameSchema, ShippingClassSchema, UnNumberSchema } from './hazmat.ts';
 import { REQUIRED } from './messages.ts';
 import { formatCents, parseCents } from './money.ts';
 import { dayText, idParam, multiLine, passwordText, requiredLine, singleLine } from './validation.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AdminProduct } from './admin.ts';
-import { SHIPPING_CLASSES } from './hazmat.ts';
+import { SHIPPING_CLASSES } from './ground-only.ts';
 import { isoTime } from './response-schemas.ts';
 import { STOCK_MOVEMENT_REASONS, type StockMovement } from './stock-movements.ts';
 

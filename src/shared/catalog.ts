@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHIPPING_CLASSES } from './hazmat.ts';
+import { SHIPPING_CLASSES } from './ground-only.ts';
 import { idParam } from './validation.ts';
 
 /** One size of a product picture: its address and its pixels. */

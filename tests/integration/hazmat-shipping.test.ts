@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProduct } from '#shared/admin.ts';
 import type { CheckoutOrder } from '#shared/checkout.ts';
-import { MILITARY_ADDRESS_MESSAGE, REMOTE_ADDRESS_MESSAGE } from '#shared/hazmat.ts';
+import { MILITARY_ADDRESS_MESSAGE, REMOTE_ADDRESS_MESSAGE } from '#shared/ground-only.ts';
 import type { StoreSettings } from '#shared/settings.ts';
 import { ownerStore, type signedIn } from '../support/admin.ts';
 import type { TestApp } from '../support/app.ts';

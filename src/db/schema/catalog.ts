@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ImageVariant } from '#shared/catalog.ts';
-import { SHIPPING_CLASSES } from '#shared/hazmat.ts';
+import { SHIPPING_CLASSES } from '#shared/ground-only.ts';
 import { STOCK_MOVEMENT_REASONS } from '#shared/stock-movements.ts';
 
 /** Owned by the catalog domain. Money in integer cents; ids come from an identity and are never reused. */

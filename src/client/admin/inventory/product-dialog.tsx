@@ -6,7 +6,7 @@ import {
   ProductFormSchema,
   type ProductFormValues,
 } from '#shared/admin.ts';
-import type { ShippingClass } from '#shared/hazmat.ts';
+import type { ShippingClass } from '#shared/ground-only.ts';
 import { Button } from '../../ui/button.tsx';
 import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
 import { AdminField } from '../lib/admin-field.tsx';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { CheckoutOrder } from '#shared/checkout.ts';
-import { GROUND_ONLY_NOTE } from '#shared/hazmat.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { ProductImage } from '../catalog/components/product-image.tsx';
 
@@ -41,7 +40,7 @@ export function OrderSummary({ order, children }: { order: CheckoutOrder; childr
           </div>
         ) : null}
         <div className="flex justify-between gap-4">
-          <dt>{order.groundOnly ? 'Shipping (Ground, 3-5 business days)' : 'Shipping (Standard, 3-5 business days)'}</dt>
+          <dt>Shipping (Standard, 3-5 business days)</dt>
           <dd>{parseCents(order.shipping) === 0 ? 'Free' : formatUsd(parseCents(order.shipping))}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
@@ -49,12 +48,8 @@ export function OrderSummary({ order, children }: { order: CheckoutOrder; childr
           <dd data-testid="order-total">{formatUsd(parseCents(order.total))}</dd>
         </div>
       </dl>
-      {order.groundOnly ? (
-        <p className="mt-3 text-sm text-muted">
-          <span className="font-bold text-ink-soft">{GROUND_ONLY_NOTE}.</span> Smelling salts are a hazardous material carriers
-          take by ground only, so we can’t ship them to APO, FPO or DPO addresses.
-        </p>
-      ) : null}
+      {/* docs/decisions/0046; the page's first load is at its budget, so the words are few. */}
+      {order.groundOnly && <p className="mt-3 text-sm">Ships by ground within the US</p>}
     </section>
   );
 }

@@ -5,7 +5,6 @@ import { Icon } from '../../ui/icon.tsx';
 import { useWhenIdle } from '../../lib/when-idle.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isBundle, STOCK_LOW_MAX } from '#shared/constants.ts';
-import { GROUND_ONLY_NOTE } from '#shared/hazmat.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -102,7 +101,7 @@ export function ProductPage() {
           <p className="text-sm text-muted">Processed in 1-2 business days · Arrives in 3-5 business days · 30-day returns</p>
           {product.shippingClass === 'limited-quantity' ? (
             <p className="text-sm text-muted">
-              <span className="font-bold text-ink-soft">{GROUND_ONLY_NOTE}</span> · Not to APO, FPO or DPO addresses
+              <span className="font-bold text-ink-soft">Ships by ground within the US</span> · Not to APO, FPO or DPO addresses
             </p>
           ) : null}
         </div>

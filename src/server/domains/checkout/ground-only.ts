@@ -1,5 +1,5 @@
 import type { ShippingFields } from '#shared/checkout.ts';
-import { destinationOf, groundOnlyRefusal } from '#shared/hazmat.ts';
+import { destinationOf, groundOnlyRefusal } from '#shared/ground-only.ts';
 import { AppError } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';

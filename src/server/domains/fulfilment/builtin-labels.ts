@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type Label, type LabelProvider, LabelProviderError, type Quote, type ShipmentRequest } from './label-provider.ts';
-import { LIMITED_QUANTITY_MARK } from '#shared/hazmat.ts';
+import { LIMITED_QUANTITY_MARK } from '#shared/ground-only.ts';
 import {
   code128Png,
   drawAddressBlocks,

@@ -1,4 +1,4 @@
-import { LIMITED_QUANTITY_MARK } from '#shared/hazmat.ts';
+import { LIMITED_QUANTITY_MARK } from '#shared/ground-only.ts';
 import { drawLimitedQuantityMark, LABEL_SIZE, newLabelDoc } from './label-pdf.ts';
 import { winAnsi } from './pdf-text.ts';
 
