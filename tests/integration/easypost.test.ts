@@ -138,6 +138,9 @@ describe('postage through EasyPost', () => {
     const bought = await admin.call('POST', `/api/orders/${order.id}/create-label`, { quoteId: quote.quoteId, rateId: ups.id });
     expect(bought.statusCode, bought.body).toBe(200);
     expect(bought.json().order).toMatchObject({ shippingCarrier: 'UPS', shippingService: 'Ground' });
+    // The delivery estimate is the ground service's own (the fake dates UPS Ground three days out).
+    const tracking = await t.app.services.fulfilment.outboundTracking(order.id);
+    expect(tracking?.estimatedDelivery).toBe(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
   });
 
   it('refuses to buy an air rate for a limited-quantity parcel, even one its quote held, buying nothing', async () => {
