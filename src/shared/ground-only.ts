@@ -22,6 +22,10 @@ export const MILITARY_ADDRESS_MESSAGE =
 export const REMOTE_ADDRESS_MESSAGE =
   'We can’t ship this order to Alaska, Hawaii or the US territories. Smelling salts are a hazardous material that carriers take by ground only. Please use an address in the contiguous United States.';
 
+/** The same refusals, short, beside the State field. */
+export const MILITARY_FIELD_MESSAGE = 'We can’t ship to APO, FPO or DPO addresses';
+export const REMOTE_FIELD_MESSAGE = 'We can’t ship to Alaska, Hawaii or the US territories';
+
 /** Where an address is, as the ground-only rule sees it. */
 export type Destination = 'contiguous' | 'military' | 'remote';
 
@@ -92,10 +96,11 @@ export function destinationOf(a: { state: string; city: string; zip: string }): 
 
 /**
  * Whether a parcel of limited-quantity goods may go to the address: never to a military post office,
- * to Alaska, Hawaii and the territories only when the store allows it. The refusal as the shopper reads it, or null.
+ * to Alaska, Hawaii and the territories only when the store allows it. The refusal as the shopper
+ * reads it (the whole reason, and a short one for the State field), or null.
  */
-export function groundOnlyRefusal(destination: Destination, remoteAllowed: boolean): string | null {
-  if (destination === 'military') return MILITARY_ADDRESS_MESSAGE;
-  if (destination === 'remote' && !remoteAllowed) return REMOTE_ADDRESS_MESSAGE;
+export function groundOnlyRefusal(destination: Destination, remoteAllowed: boolean): { message: string; field: string } | null {
+  if (destination === 'military') return { message: MILITARY_ADDRESS_MESSAGE, field: MILITARY_FIELD_MESSAGE };
+  if (destination === 'remote' && !remoteAllowed) return { message: REMOTE_ADDRESS_MESSAGE, field: REMOTE_FIELD_MESSAGE };
   return null;
 }

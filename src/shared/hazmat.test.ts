@@ -34,8 +34,8 @@ describe('where an address is, for ground-only goods', () => {
   });
 
   it('refuses military always and remote places unless allowed', () => {
-    expect(groundOnlyRefusal('military', true)).toMatch(/APO, FPO or DPO/);
-    expect(groundOnlyRefusal('remote', false)).toBe(REMOTE_ADDRESS_MESSAGE);
+    expect(groundOnlyRefusal('military', true)?.message).toMatch(/APO, FPO or DPO/);
+    expect(groundOnlyRefusal('remote', false)?.message).toBe(REMOTE_ADDRESS_MESSAGE);
     expect(groundOnlyRefusal('remote', true)).toBeNull();
     expect(groundOnlyRefusal('contiguous', false)).toBeNull();
   });

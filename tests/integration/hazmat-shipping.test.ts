@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProduct } from '#shared/admin.ts';
 import type { CheckoutOrder } from '#shared/checkout.ts';
-import { MILITARY_ADDRESS_MESSAGE, REMOTE_ADDRESS_MESSAGE } from '#shared/ground-only.ts';
+import {
+  MILITARY_ADDRESS_MESSAGE,
+  MILITARY_FIELD_MESSAGE,
+  REMOTE_ADDRESS_MESSAGE,
+  REMOTE_FIELD_MESSAGE,
+} from '#shared/ground-only.ts';
 import type { StoreSettings } from '#shared/settings.ts';
 import { ownerStore, type signedIn } from '../support/admin.ts';
 import type { TestApp } from '../support/app.ts';
@@ -72,7 +77,7 @@ describe('the shipping step of a ground-only order', () => {
       const { s, paymentIntentId } = await started();
       const res = await s.ship(paymentIntentId, fields);
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
-      expect(res.json()).toMatchObject({ message: MILITARY_ADDRESS_MESSAGE, fieldErrors: { state: [MILITARY_ADDRESS_MESSAGE] } });
+      expect(res.json()).toMatchObject({ message: MILITARY_ADDRESS_MESSAGE, fieldErrors: { state: [MILITARY_FIELD_MESSAGE] } });
       expect((await view(paymentIntentId)).hasShipping).toBe(false);
     }
     expect(MILITARY_ADDRESS_MESSAGE).toContain('ground only');
@@ -90,7 +95,7 @@ describe('the shipping step of a ground-only order', () => {
       const { s, paymentIntentId } = await started();
       const res = await s.ship(paymentIntentId, fields);
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
-      expect(res.json().message).toBe(REMOTE_ADDRESS_MESSAGE);
+      expect(res.json()).toMatchObject({ message: REMOTE_ADDRESS_MESSAGE, fieldErrors: { state: [REMOTE_FIELD_MESSAGE] } });
     }
     expect((await saveSettings({ hazmatToRemoteStates: true })).hazmatToRemoteStates).toBe(true);
     try {

@@ -22,7 +22,7 @@ export function createGroundOnlyRule(d: Pick<CheckoutDeps, 'db' | 'orders' | 'ca
     async assertShipsTo(order: Order, f: Pick<ShippingFields, 'state' | 'city' | 'zip'>): Promise<void> {
       if (!(await isGroundOnly(order))) return;
       const refusal = groundOnlyRefusal(destinationOf(f), d.groundOnlyToRemoteStates());
-      if (refusal) throw new AppError('validation', refusal, { state: [refusal] });
+      if (refusal) throw new AppError('validation', refusal.message, { state: [refusal.field] });
     },
   };
 }
