@@ -248,3 +248,26 @@ describe('the Alaska, Hawaii and territories setting', () => {
     await saveSettings({ hazmatToRemoteStates: false });
   });
 });
+
+describe('a label for a limited-quantity order to a military address', () => {
+  it('is refused with the reason: an order placed while its product was standard', async () => {
+    await shippingClass('standard');
+    const { s, secret, paymentIntentId } = await started();
+    try {
+      expect((await s.ship(paymentIntentId, { state: 'AE', city: 'APO', zip: '09012' })).statusCode).toBe(200);
+      expect((await s.pay(secret)).json().status).toBe('succeeded');
+    } finally {
+      await shippingClass('limited-quantity');
+    }
+    const id = Number((await t.app.services.orders.byPaymentId(paymentIntentId))?.id);
+    for (const [method, url] of [
+      ['POST', `/api/orders/${id}/rates`],
+      ['POST', `/api/orders/${id}/create-label`],
+    ] as const) {
+      const res = await admin.call(method, url);
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json().message).toContain('no carrier can take it there');
+    }
+    expect((await t.app.services.orders.adminOrder(id)).trackingNumber).toBeNull();
+  });
+});

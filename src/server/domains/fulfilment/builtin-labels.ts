@@ -155,7 +155,8 @@ async function returnSlipPdf(req: ShipmentRequest): Promise<Buffer> {
     'Keep the postage receipt: the postage is refunded with your return.',
     ...(req.limitedQuantity ? [`${LIMITED_QUANTITY_MARK}: post it by ground only (USPS Ground Advantage).`] : []),
   ]);
-  if (req.limitedQuantity) await drawLimitedQuantityMark(l, { cx: w - m - 28, cy: after - 50, size: 48 });
+  // Between "RETURN" and the RMA number, where the box's contents and the notes never reach.
+  if (req.limitedQuantity) await drawLimitedQuantityMark(l, { cx: 134, cy: h - 36, size: 40 });
 
   const png = await l.doc.embedPng(await code128Png(req.reference));
   page.drawImage(png, { x: m, y: 30, width: w - 2 * m, height: 44 });

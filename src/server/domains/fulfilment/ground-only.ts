@@ -1,6 +1,7 @@
+import { destinationOf } from '#shared/ground-only.ts';
 import { AppError } from '../../errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import type { Rate } from './label-provider.ts';
+import type { Rate, ShipmentRequest } from './label-provider.ts';
 
 /**
  * Limited-quantity parcels go by ground only (docs/decisions/0046): USPS Ground Advantage, UPS
@@ -36,6 +37,19 @@ export function assertGroundRate(limitedQuantity: boolean, rate: Pick<Rate, 'car
     throw new AppError(
       'conflict',
       `This parcel holds limited-quantity goods, which carriers take by ground only: ${rate.carrier} ${rate.service} is not a ground service. Choose a ground rate (USPS Ground Advantage, UPS Ground, FedEx Ground or Home Delivery).`,
+    );
+  }
+}
+
+/**
+ * A limited-quantity parcel to or from a military post office (an order or a return from before the
+ * shipping step refused them, or whose product became limited-quantity since) has no carrier: refused.
+ */
+export function assertGroundDestination(request: ShipmentRequest): void {
+  if (request.limitedQuantity && destinationOf(request.shipTo) === 'military') {
+    throw new AppError(
+      'conflict',
+      'This parcel holds limited-quantity goods, which carriers take by ground only, and APO, FPO and DPO mail travels by air: no carrier can take it there. Refund the order, or ship it to another address the shopper gives you.',
     );
   }
 }

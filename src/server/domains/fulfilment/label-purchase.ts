@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStore } from '../files/service.ts';
-import { assertGroundRate } from './ground-only.ts';
+import { assertGroundDestination, assertGroundRate } from './ground-only.ts';
 import { type Label, type LabelProvider, LabelProviderError, type ShipmentRequest } from './label-provider.ts';
 import * as repo from './shipments-repo.ts';
 
@@ -47,6 +47,7 @@ export function createLabelPurchase(d: { db: Database; provider: LabelProvider; 
     const rate = shipment.rates.find((r) => r.id === rateId);
     if (!rate) throw new AppError('bad_request', 'That rate is not one of this quote: ask for the rates again');
     assertGroundRate(Boolean(request.limitedQuantity), rate);
+    assertGroundDestination(request);
     await expireStaleClaims(shipment);
     const claimed = await repo.claimForBuying(d.db, shipment.id);
     if (!claimed) throw new AppError('conflict', 'A label is already bought or being bought for this parcel');

@@ -10,7 +10,7 @@ import type { FileStore } from '../files/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Actor, OrdersService } from '../orders/service.ts';
 import { packingSlipPdf, testPagePdf } from './documents.ts';
-import { holdsLimitedQuantity, limitedQuantityOf, NO_GROUND_RATE, ratesFor } from './ground-only.ts';
+import { assertGroundDestination, holdsLimitedQuantity, limitedQuantityOf, NO_GROUND_RATE, ratesFor } from './ground-only.ts';
 import type { LabelProvider, ShipmentRequest } from './label-provider.ts';
 import { createLabelPurchase, LabelNotKept, providerFailure } from './label-purchase.ts';
 import { createPrinting } from './printing.ts';
@@ -82,6 +82,7 @@ export function createFulfilmentService(d: {
 
   /** Asks the provider for the parcel's rates and keeps the quote. */
   async function quote(order: AdminOrder, request: ShipmentRequest, returnId: number | null) {
+    assertGroundDestination(request);
     const answer = await provider.quote(request).catch((err: unknown) => {
       d.log.warn({ err, orderId: order.id }, 'label provider refused or failed a quote');
       throw providerFailure(err);
