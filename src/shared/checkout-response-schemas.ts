@@ -34,6 +34,7 @@ export const CheckoutSchema = z
     groundOnly: z
       .boolean()
       .describe('It holds a limited-quantity product: ships by ground within the US, never to APO/FPO/DPO addresses'),
+    shippingNote: z.string().nullable().describe('What the checkout page says of how the order ships, when anything'),
     hold: z.object({ held: z.boolean(), until: isoTime.nullable() }),
     expiresAt: isoTime,
   })

@@ -107,6 +107,8 @@ export interface CheckoutOrder {
   hasShipping: boolean;
   /** It holds a limited-quantity product: it ships by ground within the US only (docs/decisions/0046). */
   groundOnly: boolean;
+  /** What the checkout says of how it ships: "Ships by ground within the US" when ground only; else null. */
+  shippingNote: string | null;
   /** Whether the items are held for this checkout, and until when (renewed while the page is open). */
   hold: CheckoutHold;
   /** When this checkout closes if unpaid (ISO time). */

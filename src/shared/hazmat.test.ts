@@ -47,6 +47,9 @@ describe('a UN number', () => {
     expect(UnNumberSchema.parse(' un 2672 ')).toBe('UN2672');
     expect(UnNumberSchema.parse('2924')).toBe('UN2924');
     expect(UnNumberSchema.parse('')).toBeNull();
+    // What a form parsed once is parsed again the same (the dashboard's mutation checks it before sending).
+    expect(UnNumberSchema.parse(null)).toBeNull();
+    expect(UnNumberSchema.parse(UnNumberSchema.parse('un 1993'))).toBe('UN1993');
     for (const bad of ['UN199', 'UN19930', 'NA1993', 'UN-1993', '1993a'])
       expect(UnNumberSchema.safeParse(bad).success, bad).toBe(false);
   });

@@ -86,6 +86,21 @@ describe('the product dialog’s shipping class', () => {
     });
   });
 
+  it('creates a product with the fields left empty: limited quantity, no UN number', async () => {
+    const { fetchMock, onClose } = renderDialog(null);
+    fireEvent.change(screen.getByLabelText(/^Product Name/), { target: { value: 'Travel Vial' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'A small vial for the gym bag.' } });
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '9.99' } });
+    fireEvent.change(screen.getByLabelText(/^Product Image/), { target: { value: '/api/product-images/single' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      shippingClass: 'limited-quantity',
+      unNumber: null,
+      properShippingName: null,
+    });
+  });
+
   it('refuses a UN number that is not UN and four digits beside the field, sending nothing', () => {
     const { fetchMock } = renderDialog(null);
     const un = screen.getByLabelText(/^UN number/) as HTMLInputElement;

@@ -48,8 +48,8 @@ export function OrderSummary({ order, children }: { order: CheckoutOrder; childr
           <dd data-testid="order-total">{formatUsd(parseCents(order.total))}</dd>
         </div>
       </dl>
-      {/* docs/decisions/0046; the page's first load is at its budget, so the words are few. */}
-      {order.groundOnly && <p className="mt-3 text-sm">Ships by ground within the US</p>}
+      {/* "Ships by ground within the US" (docs/decisions/0046), in the server's words. */}
+      {order.shippingNote && <p className="mt-3 text-sm">{order.shippingNote}</p>}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { CheckoutOrder } from '#shared/checkout.ts';
+import { GROUND_ONLY_NOTE } from '#shared/ground-only.ts';
 import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
@@ -19,9 +20,12 @@ export function createOpenCheckout(d: CheckoutDeps, isGroundOnly: (order: Order)
   async function view(order: Order): Promise<CheckoutOrder> {
     const items = await orders.items(db, order.id);
     const hold = order.status === 'pending' && !order.stockReleasedAt ? await catalog.holds.holdOf(db, order.id) : undefined;
+    const groundOnly = await isGroundOnly(order);
     return {
       ...toCheckoutOrder(order, items, hold, d.payments.providerName, await catalog.linePictures()),
-      groundOnly: await isGroundOnly(order),
+      groundOnly,
+      // Sent by the server so that the checkout's first load, at its budget, carries no more words.
+      shippingNote: groundOnly ? GROUND_ONLY_NOTE : null,
     };
   }
 
