@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReactionReportSent } from './reactions.ts';
+import type { ReactionReportSent } from './reaction-texts.ts';
 
 /** The answer to a reaction report (docs/decisions/0023, 0050). */
 export const ReactionReportSentSchema = z

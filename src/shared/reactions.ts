@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { REQUIRED } from './messages.ts';
+import { REACTION_LIMITS } from './reaction-texts.ts';
 import { dayText, multiLine, requiredLine, singleLine } from './validation.ts';
 
 /** "Report a reaction" on the safety page (docs/decisions/0050): a shopper tells the owner what happened. */
-
-/** The FDA's program for reporting a product's adverse events (the safety page links it). */
-export const MEDWATCH_URL = 'https://www.fda.gov/safety/medwatch-fda-safety-information-and-adverse-event-reporting-program';
-
-export const REACTION_LIMITS = { whatHappened: 4000, product: 120, email: 254 } as const;
-
-/** The answer to every accepted report: what happens next. */
-export const REACTION_THANKS =
-  'Thank you. Your report has gone to the store owner, who reads every one. If you feel unwell, contact a doctor or call Poison Control (1-800-222-1222).';
 
 const DAY_MS = 86_400_000;
 const EARLIEST = '2000-01-01';
@@ -39,7 +31,3 @@ export const ReactionReportBodySchema = z
     }
   });
 export type ReactionReportBody = z.input<typeof ReactionReportBodySchema>;
-
-export interface ReactionReportSent {
-  message: string;
-}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REACTION_THANKS } from '#shared/reactions.ts';
+import { REACTION_THANKS } from '#shared/reaction-texts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 
@@ -39,7 +39,9 @@ const good = {
 };
 
 const mailsTo = (address: string) =>
-  smtp.received.filter((m) => (m.to && 'text' in m.to ? m.to.text : '') === address && m.subject?.startsWith('Reaction reported'));
+  smtp.received.filter(
+    (m) => (m.to && 'text' in m.to ? m.to.text : '') === address && m.subject?.startsWith('Reaction reported'),
+  );
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('POST /api/reactions', () => {
@@ -185,7 +187,8 @@ describe('a store without an alerts address', () => {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
         codes.push(
-          (await capped.app.inject({ method: 'POST', url: '/api/reactions', payload: good, remoteAddress: newNetwork() })).statusCode,
+          (await capped.app.inject({ method: 'POST', url: '/api/reactions', payload: good, remoteAddress: newNetwork() }))
+            .statusCode,
         );
       }
       expect(codes).toEqual([202, 202, 429, 429]);

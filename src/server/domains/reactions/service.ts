@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '#db/client.ts';
-import { type ReactionReportBody, type ReactionReportSent, REACTION_THANKS } from '#shared/reactions.ts';
+import { REACTION_THANKS, type ReactionReportSent } from '#shared/reaction-texts.ts';
+import type { ReactionReportBody } from '#shared/reactions.ts';
 import type { StoreContact } from '../../lib/mail-layout.tsx';
 import type { Outbox } from '../../lib/mail-outbox.ts';
 import { throttle } from '../../lib/rate-buckets.ts';

@@ -1,4 +1,4 @@
-import { MEDWATCH_URL } from '#shared/reactions.ts';
+import { MEDWATCH_URL } from '#shared/medwatch.ts';
 import { composeMail, MailHeading, MailLayout, MailText, MailTitle, type StoreContact } from '../../../lib/mail-layout.tsx';
 import type { Mail } from '../../../lib/mailer.ts';
 
