@@ -7,7 +7,7 @@ export const article: Article = {
   title: 'Smelling Salts and Focus: What Users Report',
   description:
     'Do smelling salts help you focus? What athletes report, what the evidence does and does not show about focus and energy, and when to leave the bottle alone.',
-  headline: 'Smelling Salts, Focus and Energy: What Users Report and What the Evidence Shows',
+  headline: 'Smelling Salts and Focus: What Users Report, What the Evidence Shows',
   kicker: 'Evidence',
   lead: 'Athletes often say one sniff helps them feel switched on before a big effort. Here is what users report, what the reflex behind it is, and what the evidence does and does not show about focus, energy and mental clarity.',
   published: '2026-11-22',
@@ -58,7 +58,7 @@ export const article: Article = {
     { type: 'heading', text: 'How they compare', id: 'how-they-compare' },
     {
       type: 'table',
-      caption: 'Ways to get switched on',
+      caption: 'Options before a big effort',
       columns: ['Option', 'Onset', 'Lasts', 'Good for'],
       rows: [
         ['Smelling salts', 'Seconds', 'Seconds to a minute', 'The moment before a big effort'],

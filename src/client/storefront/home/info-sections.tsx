@@ -17,7 +17,7 @@ export function InstructionsSection() {
       <div className="mx-auto max-w-6xl px-4">
         <p className={eyebrow}>How to use</p>
         <h2 id="instructions-title" className={title}>
-          Four steps. Seconds to switched on.
+          Four steps, then the seal goes back on.
         </h2>
         <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {DIRECTIONS.map((d, i) => (
