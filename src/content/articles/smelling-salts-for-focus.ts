@@ -30,9 +30,9 @@ export const article: Article = {
     {
       type: 'paragraph',
       text: [
-        'Very little. Studies of ammonia inhalants have looked mostly at strength, and controlled studies have not shown a reliable increase in maximal strength. There is no good evidence that smelling salts improve focus, energy, reaction time or athletic performance. The US Food and Drug Administration has warned consumers about ammonia inhalants marketed to promote alertness and boost energy (6 August 2024), and says they have not been shown to be safe or effective for those uses. See ',
-        { text: 'are smelling salts legal', to: '/smelling-salts-legal' },
-        ' for what that means for sport.',
+        'Very little. Studies of ammonia inhalants have looked mostly at strength, and controlled studies have not shown a reliable increase in maximal strength. There is no good evidence that smelling salts improve focus, energy, reaction time or athletic performance. The US Food and Drug Administration has warned consumers about ammonia inhalants marketed to promote alertness and boost energy (6 August 2024), and says they have not been shown to be safe or effective for those uses. Our page on ',
+        { text: 'smelling salts in competition', to: '/smelling-salts-legal' },
+        ' says what that means for sport.',
       ],
     },
     { type: 'heading', text: 'What they cannot do', id: 'what-they-cannot-do' },
