@@ -3,7 +3,7 @@ import { USAGE } from './usage.ts';
 export const HOME_FAQ: readonly { q: string; a: string }[] = [
   {
     q: 'What are pre-activated smelling salts?',
-    a: 'Ammonium carbonate blended with ammonia solution, sealed in a bottle and ready to use: no capsules to crush, no mixing. Opening the bottle releases ammonia vapour that triggers a sharp inhalation reflex and a burst of alertness.',
+    a: 'Ammonium carbonate blended with ammonia solution, sealed in a bottle and ready to use: no capsules to crush, no mixing. Opening the bottle releases ammonia vapour that triggers a sharp, involuntary breath in; many users describe feeling suddenly alert for a few seconds.',
   },
   {
     q: 'How do I use them?',

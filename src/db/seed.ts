@@ -8,7 +8,7 @@ export const SEED_PRODUCTS = [
     id: 5,
     name: 'Single Bottle',
     description:
-      'One 30 g amber bottle of pre-activated ammonia smelling salts. No crushing, no mixing: uncap, inhale, and get a sharp jolt of alertness before a heavy lift, a sprint or a game. The reusable seal keeps it potent between sessions.',
+      'One 30 g amber bottle of pre-activated ammonia smelling salts. No crushing, no mixing: uncap, take one sharp breath, reseal. Many athletes make it the last step of their routine before a heavy lift, a sprint or a game. The reusable seal keeps it potent between sessions.',
     priceCents: 1899,
     compareAtCents: null,
     imageUrl: '/api/product-images/single',

@@ -22,6 +22,7 @@ import type { LabelProvider } from './domains/fulfilment/label-provider.ts';
 import { fulfilmentPlugin } from './domains/fulfilment/plugin.ts';
 import { orderLinksPlugin } from './domains/order-status/links-plugin.ts';
 import { orderStatusPlugin } from './domains/order-status/plugin.ts';
+import { reactionsPlugin } from './domains/reactions/plugin.ts';
 import { ordersPlugin } from './domains/orders/plugin.ts';
 import { paymentsPlugin } from './domains/payments/plugin.ts';
 import type { PaymentProvider } from './domains/payments/provider.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(returnsPlugin);
   await app.register(orderStatusPlugin);
   await app.register(recoveryPlugin);
+  await app.register(reactionsPlugin);
   await app.register(analyticsPlugin);
   await registerSeo(app);
   await registerSsr(app, ssr);

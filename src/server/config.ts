@@ -89,6 +89,9 @@ export interface Config {
     readonly returnRequestsPerHour: number;
     /** Discount codes tried per hour from one client address (every instance counts the same). */
     readonly discountCodesPerHour: number;
+    /** Reaction reports per hour from one client network, and to the whole store (docs/decisions/0050). */
+    readonly reactionReportsPerIpPerHour: number;
+    readonly reactionReportsPerHour: number;
   };
   readonly pendingOrderTtlMinutes: number;
   readonly stockHold: {
@@ -201,6 +204,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       orderLinksPerEmailPerHour: e.RATE_LIMIT_ORDER_LINKS_PER_EMAIL_PER_HOUR,
       returnRequestsPerHour: e.RATE_LIMIT_RETURN_REQUESTS_PER_HOUR,
       discountCodesPerHour: e.RATE_LIMIT_DISCOUNT_CODES_PER_HOUR,
+      reactionReportsPerIpPerHour: e.RATE_LIMIT_REACTION_REPORTS_PER_IP_PER_HOUR,
+      reactionReportsPerHour: e.RATE_LIMIT_REACTION_REPORTS_PER_HOUR,
     },
     pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,
     stockHold: {

@@ -1,14 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page, request } from '@playwright/test';
-import { seedDemo } from '#server/cli/demo/index.ts';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { createCode } from '../support/discounts.ts';
-import { ADMIN, signIn } from './support/sign-in.ts';
-import { type StoreServer, startStore } from './support/store-server.ts';
+import { signIn } from './support/sign-in.ts';
+import { type DemoStore, startDemoStore } from './support/demo-store.ts';
+import type { StoreServer } from './support/store-server.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -40,34 +35,16 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+let demo: DemoStore;
 let store: StoreServer;
-let dataDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000); // a demo year written, then a store process started, on a busy machine
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-a11y-'));
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    }),
-    { ssr: 'off' },
-  );
-  try {
-    await seedDemo(app, { orders: 200, events: 3000, seed: 7 });
-  } finally {
-    await app.close();
-  }
-  store = await startStore({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, undefined, {
-    built: true,
-  });
+  demo = await startDemoStore('a11y', { orders: 200, events: 3000, seed: 7 });
+  store = demo.store;
 });
 test.afterAll(async () => {
-  await store?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await demo?.stop();
 });
 
 /**

@@ -16,7 +16,7 @@ test('visits are counted first-party, and the owner sees them in the analytics t
   // No cookie is set for it.
   expect(await page.context().cookies()).toEqual([]);
 
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Smelling Salts for Focus' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Smelling Salts and Focus' }).click();
   await expect(page).toHaveURL(/\/smelling-salts-for-focus$/);
   await expect
     .poll(() => collected.filter((c) => c.type === 'pageview').map((c) => c.path))

@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { seedDemo } from '#server/cli/demo/index.ts';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
-import { ADMIN, signIn } from './support/sign-in.ts';
-import { type StoreServer, startStore } from './support/store-server.ts';
+import { signIn } from './support/sign-in.ts';
+import { type DemoStore, startDemoStore } from './support/demo-store.ts';
+import type { StoreServer } from './support/store-server.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -13,34 +8,16 @@ import { expect, test } from './support/test.ts';
  * the server, so the owner reaches every pending review among hundreds. Its own built store, on a
  * data folder filled by `npm run seed:demo`'s generator.
  */
+let demo: DemoStore;
 let store: StoreServer;
-let dataDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000); // a demo year written, then a store process started, on a busy machine
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-year-'));
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    }),
-    { ssr: 'off' },
-  );
-  try {
-    await seedDemo(app, { orders: 1500, events: 20_000, seed: 5 });
-  } finally {
-    await app.close();
-  }
-  store = await startStore({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, undefined, {
-    built: true,
-  });
+  demo = await startDemoStore('year', { orders: 1500, events: 20_000, seed: 5 });
+  store = demo.store;
 });
 test.afterAll(async () => {
-  await store?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await demo?.stop();
 });
 
 test('the owner pages through a year of reviews, filters the pending ones on the server and approves one', async ({ page }) => {

@@ -36,7 +36,7 @@ export const article: Article = {
       items: [
         [
           { strong: 'Straight answers.' },
-          ' Smelling salts give you a few seconds of sharp alertness. We will not tell you they add kilos to your total.',
+          ' Users report a few seconds of feeling sharply alert, and that is all we say. We will not tell you they add kilos to your total, sharpen your mind or give you energy.',
         ],
         [
           { strong: 'Safety first.' },
@@ -56,7 +56,7 @@ export const article: Article = {
     { type: 'heading', text: 'Who we make it for', id: 'who-we-make-it-for' },
     {
       type: 'paragraph',
-      text: 'Powerlifters and weightlifters before a max attempt. Strongman athletes between events. Hockey and football players who like the ritual of switching on. Anyone who trains hard, is healthy, and wants a clean, quick jolt of focus, and who will use it with care.',
+      text: 'Powerlifters and weightlifters before a max attempt. Strongman athletes between events. Hockey and football players who like the ritual of switching on. Anyone who trains hard, is healthy, likes a short, sharp ritual before a big effort, and will use it with care.',
     },
     {
       type: 'callout',
@@ -72,7 +72,7 @@ export const article: Article = {
     },
   ],
   cta: {
-    title: 'Wake up. Lock in. Lift heavy.',
+    title: 'One sharp breath. Then lift.',
     text: 'The single bottle, or the 3-pack at our best price.',
     label: 'See the products',
     to: '/#choose-your-power',

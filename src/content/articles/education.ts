@@ -9,7 +9,7 @@ export const article: Article = {
     'What smelling salts are, how ammonia vapour wakes you up in seconds, what "pre-activated" means, and how to use a bottle safely before a lift.',
   headline: 'What Are Smelling Salts?',
   kicker: 'Guide',
-  lead: 'Smelling salts are ammonia inhalants: one sharp breath of their vapour triggers a reflex that makes you more alert for a few seconds. Here is what is in the bottle, what happens when you use it, and how to use it well.',
+  lead: 'Smelling salts are ammonia inhalants: one sharp breath of their vapour triggers a reflex that users describe as feeling suddenly alert for a few seconds. Here is what is in the bottle, what happens when you use it, and how to use it well.',
   published: '2026-11-22',
   updated: '2026-11-22',
   blocks: [
@@ -25,18 +25,18 @@ export const article: Article = {
     { type: 'heading', text: 'How they work', id: 'how-they-work' },
     {
       type: 'paragraph',
-      text: 'Ammonia vapour irritates the lining of the nose and upper airways. Your body answers with a reflex: a sharp, involuntary breath in, a brief rise in breathing rate and heart rate, and a jolt of alertness. It is the same family of reflexes that makes you flinch from a strong smell.',
+      text: 'Ammonia vapour irritates the lining of the nose and upper airways. Your body answers with a reflex: a sharp, involuntary breath in, a brief rise in breathing rate and heart rate. Users report a jolt of alertness with it. It is the same family of reflexes that makes you flinch from a strong smell.',
     },
     {
       type: 'paragraph',
-      text: 'The jolt is short: it peaks within seconds and fades soon after. That is why athletes use smelling salts right before an effort, a heavy single, a sprint, a face-off, and not as a way to stay energised through a workout.',
+      text: 'The jolt is short: it peaks within seconds and fades soon after. That is why athletes use smelling salts right before an effort, a heavy single, a sprint, a face-off, and not as a way to get through a workout.',
     },
     {
       type: 'callout',
       tone: 'info',
-      title: 'Alertness, not strength',
+      title: 'A reflex, not strength',
       text: [
-        'Smelling salts make you feel switched on; controlled studies have not shown a reliable increase in maximal strength. Many lifters value that focus anyway. Our ',
+        'Many lifters report feeling switched on; controlled studies have not shown a reliable increase in maximal strength, and there is no good evidence that they improve focus or athletic performance. Our ',
         { text: 'myths and facts', to: '/smelling-salts-myths-facts' },
         ' page goes further.',
       ],

@@ -1,3 +1,4 @@
+import { MEDWATCH_URL } from '#shared/medwatch.ts';
 import type { Article } from '../article-types.ts';
 import { USAGE } from '../usage.ts';
 
@@ -11,7 +12,7 @@ export const article: Article = {
   kicker: 'Safety',
   lead: 'Used as directed by a healthy adult, smelling salts are a short, sharp jolt and nothing more. Used carelessly, they can irritate, and used on an injured athlete they can hide something serious. Read this once before your first use.',
   published: '2026-11-22',
-  updated: '2026-11-22',
+  updated: '2026-11-27',
   blocks: [
     { type: 'heading', text: 'Directions', id: 'directions' },
     {
@@ -50,6 +51,16 @@ export const article: Article = {
         'you feel dizzy, light-headed or short of breath;',
         'you get a headache, a nosebleed or a burning feeling that lasts;',
         'you find yourself needing more uses, or a closer sniff, to feel the same effect.',
+      ],
+    },
+    {
+      type: 'paragraph',
+      text: [
+        'If you had a reaction, tell a doctor, and please tell us: ',
+        { strong: 'Report a reaction' },
+        ', at the end of this page, reaches the store owner. You can also report it to the FDA through ',
+        { text: 'MedWatch', href: MEDWATCH_URL },
+        '.',
       ],
     },
     { type: 'heading', text: 'Storage and handling', id: 'storage' },

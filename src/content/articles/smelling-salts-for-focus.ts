@@ -4,26 +4,35 @@ import { USAGE } from '../usage.ts';
 export const article: Article = {
   path: '/smelling-salts-for-focus',
   kind: 'guide',
-  title: 'Smelling Salts for Focus and Energy',
+  title: 'Smelling Salts and Focus: What Users Report',
   description:
-    'Can smelling salts sharpen focus? What a few seconds of ammonia-driven alertness can and cannot do, when it makes sense, and when to leave the bottle alone.',
-  headline: 'Smelling Salts for Focus, Energy and Mental Clarity',
-  kicker: 'Performance',
-  lead: 'Smelling salts give you a few seconds of sharp, undeniable alertness. Used at the right moment, that is a powerful cue to switch on. Used as a substitute for sleep or coffee, it is nothing at all.',
+    'Do smelling salts help you focus? What athletes report, what the evidence does and does not show about focus and energy, and when to leave the bottle alone.',
+  headline: 'Smelling Salts and Focus: What Users Report, What the Evidence Shows',
+  kicker: 'Evidence',
+  lead: 'Athletes often say one sniff helps them feel switched on before a big effort. Here is what users report, what the reflex behind it is, and what the evidence does and does not show about focus, energy and mental clarity.',
   published: '2026-11-22',
-  updated: '2026-11-22',
+  updated: '2026-11-27',
   blocks: [
-    { type: 'heading', text: 'What they can do', id: 'what-they-can-do' },
+    { type: 'heading', text: 'What users report', id: 'what-they-can-do' },
     {
       type: 'paragraph',
-      text: 'The ammonia vapour sets off a reflex: a sharp breath in, a quick rise in breathing and heart rate, and a feeling of being suddenly awake. For a few seconds your attention narrows to what is in front of you.',
+      text: 'The ammonia vapour sets off a reflex: a sharp breath in and a quick rise in breathing and heart rate. Users describe a feeling of being suddenly awake, and say that for a few seconds their attention narrows to what is in front of them.',
     },
     {
       type: 'list',
       items: [
         'A clear signal to start: many athletes use one sniff as the last step of their routine before a heavy attempt.',
-        'A reset between efforts, when you feel flat before the next event or set.',
+        'A reset between efforts: some report using it when they feel flat before the next event or set.',
         'A ritual: the same cue every time helps some people get into the same state every time.',
+      ],
+    },
+    { type: 'heading', text: 'What the evidence shows', id: 'what-the-evidence-shows' },
+    {
+      type: 'paragraph',
+      text: [
+        'Very little. Studies of ammonia inhalants have looked mostly at strength, and controlled studies have not shown a reliable increase in maximal strength. There is no good evidence that smelling salts improve focus, energy, reaction time or athletic performance. The US Food and Drug Administration has warned consumers about ammonia inhalants marketed to promote alertness and boost energy (6 August 2024), and says they have not been shown to be safe or effective for those uses. Our page on ',
+        { text: 'smelling salts in competition', to: '/smelling-salts-legal' },
+        ' says what that means for sport.',
       ],
     },
     { type: 'heading', text: 'What they cannot do', id: 'what-they-cannot-do' },
@@ -32,16 +41,16 @@ export const article: Article = {
       items: [
         'They are not a stimulant drug: nothing builds up in your body and the effect is gone within a minute.',
         'They do not replace sleep, food, water or caffeine, and they will not carry you through a long workout.',
-        'There is no evidence that they improve concentration over time, memory or learning.',
+        'There is no evidence that they improve concentration, memory or learning.',
         'They do not make an exhausted or ill body ready to train: they only make it feel alert for a moment.',
       ],
     },
     {
       type: 'callout',
       tone: 'info',
-      title: 'Focus is the point, not strength',
+      title: 'Readiness is what people report',
       text: [
-        'Controlled studies have not shown a reliable increase in maximal strength from smelling salts. What athletes report is readiness. See ',
+        'Controlled studies have not shown a reliable increase in maximal strength from smelling salts. What athletes report is a feeling of readiness, and a feeling is not a measured effect. See ',
         { text: 'myths and facts', to: '/smelling-salts-myths-facts' },
         ' for more.',
       ],
@@ -49,7 +58,7 @@ export const article: Article = {
     { type: 'heading', text: 'How they compare', id: 'how-they-compare' },
     {
       type: 'table',
-      caption: 'Ways to get switched on',
+      caption: 'Options before a big effort',
       columns: ['Option', 'Onset', 'Lasts', 'Good for'],
       rows: [
         ['Smelling salts', 'Seconds', 'Seconds to a minute', 'The moment before a big effort'],
@@ -88,7 +97,7 @@ export const article: Article = {
     { type: 'heading', text: 'Using them well', id: 'using-them-well' },
     {
       type: 'paragraph',
-      text: `Hold the bottle ${USAGE.distance} from your nose. Closer is not stronger focus, only more irritation.`,
+      text: `Hold the bottle ${USAGE.distance} from your nose. Closer is not stronger, only more irritation.`,
     },
     { type: 'directions' },
     {
@@ -110,8 +119,8 @@ export const article: Article = {
     },
   ],
   cta: {
-    title: 'Your cue to switch on',
-    text: 'One sniff before the lift that matters.',
+    title: 'Part of your routine',
+    text: 'Used as directed, before the lift that matters.',
     label: 'Shop smelling salts',
     to: '/#choose-your-power',
   },

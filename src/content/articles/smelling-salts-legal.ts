@@ -11,7 +11,7 @@ export const article: Article = {
   kicker: 'Rules',
   lead: 'Smelling salts are legal to buy and own, and ammonia is not a doping substance. Whether you may use them at an event is a different question, and the answer depends on your sport, your federation and the meet.',
   published: '2026-11-22',
-  updated: '2026-11-22',
+  updated: '2026-11-27',
   blocks: [
     { type: 'heading', text: 'Legal to buy and own', id: 'legal-to-buy' },
     {
@@ -20,7 +20,18 @@ export const article: Article = {
     },
     {
       type: 'paragraph',
-      text: 'In 2025 the US Food and Drug Administration warned consumers about ammonia inhalants marketed to improve alertness or athletic performance, saying they are not approved for that use and can cause harm, especially when misused. That warning is one reason some leagues have changed their rules, and one more reason to follow the directions.',
+      text: [
+        'On 6 August 2024 the US Food and Drug Administration warned consumers not to buy or use ammonia inhalants marketed to promote alertness and boost energy, and sent warning letters to seven brands that sold them. It called them unapproved drugs, said their makers had not shown them to be safe or effective for those uses, and listed reports of shortness of breath, seizures, migraines, vomiting, diarrhea and fainting. It had already warned about two such products in May 2023. Read the ',
+        {
+          text: 'FDA’s alert',
+          href: 'https://www.fda.gov/drugs/drug-safety-and-availability/fda-warns-consumers-not-purchase-or-use-unapproved-inhalant-products-marketed-alertness-and-energy',
+        },
+        '.',
+      ],
+    },
+    {
+      type: 'paragraph',
+      text: 'That warning is why we do not sell our salts as a way to be more alert, energetic, focused or athletic: we tell you what users report and what the evidence shows. It is also the reason the NFL gave for its 2025 rule below, and one more reason to follow the directions.',
     },
     { type: 'heading', text: 'Where the major sports bodies stand', id: 'sports-bodies' },
     {
@@ -31,8 +42,8 @@ export const article: Article = {
         ['WADA', 'Not prohibited', 'Ammonia is not on the World Anti-Doping Agency’s Prohibited List.'],
         [
           'NFL',
-          'Not allowed on game days',
-          'Since the 2025 season teams may not use or provide them on game days, after the FDA’s warning.',
+          'Teams may not supply them at games',
+          'Since the 2025 season clubs may not provide or supply ammonia in any form at NFL games, including pregame, halftime, the sideline and stadium locker rooms, citing the FDA’s 2024 warning and the risk of masking concussion signs. The players’ union says players may still bring their own.',
         ],
         ['NHL', 'No league-wide ban', 'Long common on benches; team medical staff set their own policies.'],
         [

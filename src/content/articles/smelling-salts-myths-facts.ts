@@ -18,7 +18,7 @@ export const article: Article = {
       type: 'verdict',
       claim: 'Smelling salts make you stronger',
       verdict: 'Myth',
-      text: 'They make you feel sharply alert for a few seconds, and many athletes like how that helps them commit to a lift. But controlled studies have not shown a reliable increase in maximal strength. Treat them as a focus cue, not a performance enhancer.',
+      text: 'Many athletes report feeling sharply alert for a few seconds, and say it helps them commit to a lift. But controlled studies have not shown a reliable increase in maximal strength. Treat them as a focus cue, not a performance enhancer.',
     },
     {
       type: 'verdict',

@@ -16,7 +16,7 @@ export const article: Article = {
     { type: 'heading', text: 'Two different tools', id: 'two-different-tools' },
     {
       type: 'paragraph',
-      text: 'Smelling salts work through your nose: ammonia vapour sets off a reflex, a sharp breath in and a jolt of alertness that lasts seconds. Nothing is swallowed, and there are no calories or caffeine.',
+      text: 'Smelling salts work through your nose: ammonia vapour sets off a reflex, a sharp breath in and what users describe as a jolt of alertness, gone within seconds. Nothing is swallowed, and there are no calories or caffeine.',
     },
     {
       type: 'paragraph',

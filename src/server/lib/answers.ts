@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import fastJson, { type Schema } from 'fast-json-stringify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +26,18 @@ export function file<const T extends string>(description: string, ...types: [T, 
       { schema: z.ZodCustom<Buffer | Readable> }
     >,
   };
+}
+
+/**
+ * A private PDF (a label, a slip): never cached, shown in the browser (`inline`) or saved
+ * (`attachment`) under `filename`.
+ */
+export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disposition: 'inline' | 'attachment' = 'inline') {
+  return reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `${disposition}; filename="${filename}"`)
+    .send(pdf);
 }
 
 /** An answer without a body (204). */

@@ -52,6 +52,7 @@ export const TAGS = [
     name: 'Discounts',
     description: 'Discount codes: the owner makes them, shoppers put one on their checkout (ADR 0040).',
   },
+  { name: 'Safety', description: 'Reaction reports from the safety page, e-mailed to the owner (ADR 0050).' },
   { name: 'Settings', description: 'The store’s settings the owner edits: shipping, contacts, reminders (ADR 0039).' },
   { name: 'Health', description: 'For load balancers and monitoring.' },
 ] as const;

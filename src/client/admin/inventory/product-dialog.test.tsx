@@ -111,3 +111,30 @@ describe('the product dialog’s shipping class', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('the product dialog’s claim warning', () => {
+  const description = () => screen.getByLabelText(/^Description/) as HTMLTextAreaElement;
+
+  it('warns while the description makes a claim the FDA cited, and still saves it', async () => {
+    const { fetchMock, onClose } = renderDialog(threePack);
+    expect(screen.queryByText(/Check this wording/)).toBeNull();
+    fireEvent.change(description(), { target: { value: 'Three bottles that boost energy before every lift.' } });
+    const warning = screen.getByText(/Check this wording/);
+    expect(warning.textContent).toContain('“boost energy”');
+    expect(warning.textContent).toContain('6 August 2024');
+    expect(description().getAttribute('aria-describedby')).toContain(`${description().id}-hint`);
+    fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      description: 'Three bottles that boost energy before every lift.',
+    });
+  });
+
+  it('says nothing for honest copy that reports or denies', () => {
+    renderDialog(threePack);
+    fireEvent.change(description(), {
+      target: { value: 'Users report feeling alert for a few seconds. There is no evidence that they improve focus.' },
+    });
+    expect(screen.queryByText(/Check this wording/)).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@ import {
   type ProductFormValues,
 } from '#shared/admin.ts';
 import type { ShippingClass } from '#shared/ground-only.ts';
+import { claimWarning, findRegulatedClaims } from '#shared/regulated-claims.ts';
 import { Button } from '../../ui/button.tsx';
 import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
 import { AdminField } from '../lib/admin-field.tsx';
@@ -131,7 +132,13 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
           error={errors.name}
           onChange={(e) => set('name', e.target.value)}
         />
-        <AdminField id={`${id}-description`} label="Description" required error={errors.description}>
+        <AdminField
+          id={`${id}-description`}
+          label="Description"
+          required
+          error={errors.description}
+          hint={<ClaimWarning text={values.description} />}
+        >
           {(control) => (
             <textarea {...control} rows={4} value={values.description} onChange={(e) => set('description', e.target.value)} />
           )}
@@ -269,4 +276,17 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
       </form>
     </AdminDialog>
   );
+}
+
+/**
+ * A warning, not a block, while the description makes a claim the FDA cited (docs/decisions/0050):
+ * the owner decides; the store's own copy is checked by its tests.
+ */
+function ClaimWarning({ text }: { text: string }) {
+  const warning = claimWarning(findRegulatedClaims(text));
+  return warning ? (
+    <span role="status" className="block rounded-md bg-amber-50 px-2 py-1.5 text-sm font-semibold text-amber-900">
+      Check this wording: {warning}
+    </span>
+  ) : null;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { claimWarning, findRegulatedClaims } from '#shared/regulated-claims.ts';
 import type { AdminReview } from '#shared/review-types.ts';
 import { Button } from '../../ui/button.tsx';
 import { ListFooter } from '../lib/list-footer.tsx';
@@ -70,10 +71,12 @@ export function ReviewsTab({ search, filter }: { search: string; filter: string 
   );
 }
 
-function ReviewCard({ review: r }: { review: AdminReview }) {
+export function ReviewCard({ review: r }: { review: AdminReview }) {
   const approve = useApproveReviewMutation(r.id);
   const remove = useDeleteReviewMutation(r.id);
   const pending = approve.isPending || remove.isPending;
+  // A review waiting for approval that makes a claim the FDA cited is flagged (docs/decisions/0050).
+  const warning = r.isApproved ? null : claimWarning(findRegulatedClaims(`${r.title}\n${r.content}`));
 
   return (
     <article className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5" aria-labelledby={`review-${r.id}`}>
@@ -86,13 +89,21 @@ function ReviewCard({ review: r }: { review: AdminReview }) {
             {r.customerName} · {new Date(r.createdAt).toLocaleDateString('en-US')}
           </p>
         </div>
-        <StatusBadge tone={r.isApproved ? 'good' : 'waiting'}>{r.isApproved ? 'APPROVED' : 'PENDING'}</StatusBadge>
+        <div className="flex flex-wrap gap-2">
+          {warning ? <StatusBadge tone="bad">CLAIM TO CHECK</StatusBadge> : null}
+          <StatusBadge tone={r.isApproved ? 'good' : 'waiting'}>{r.isApproved ? 'APPROVED' : 'PENDING'}</StatusBadge>
+        </div>
       </div>
       <p className="mt-1 text-amber-700" role="img" aria-label={`Rated ${r.rating} out of 5`}>
         {'★'.repeat(r.rating)}
         <span className="text-zinc-300">{'★'.repeat(5 - r.rating)}</span>
       </p>
       <p className="mt-2 whitespace-pre-line text-sm">{r.content}</p>
+      {warning ? (
+        <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+          Before you approve: {warning} Approving publishes the review on the store as it is.
+        </p>
+      ) : null}
       <p className="mt-2 text-xs text-zinc-500">
         {r.customerEmail} · product {r.productId}
         {r.isVerified ? ' · verified purchase' : ''}

@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { followStoreLinks, islandHtml } from '../../app/static-island.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { NotFoundMessage } from '../pages/not-found-page.tsx';
+import { ReportReaction } from '../safety/report-reaction.tsx';
 import { useContent } from './api/get-content.ts';
 
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -55,6 +56,7 @@ export function ArticlePage() {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own content, rendered by the server from src/content
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {pathname === '/safety' ? <ReportReaction /> : null}
     </article>
   );
 }

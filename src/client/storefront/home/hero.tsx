@@ -12,12 +12,10 @@ export function Hero() {
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
         <div>
           <p className="mb-4 text-sm font-bold uppercase tracking-[0.25em] text-amber">Pre-activated smelling salts</p>
-          <h1 className="font-display text-4xl uppercase leading-[1.05] sm:text-5xl lg:text-6xl">
-            Wake up. Lock in. Lift heavy.
-          </h1>
+          <h1 className="font-display text-4xl uppercase leading-[1.05] sm:text-5xl lg:text-6xl">One sharp breath. Then lift.</h1>
           <p className="mt-5 max-w-lg text-lg text-white/85">
-            One sharp breath before the lift that matters. Ready out of the bottle — no crushing, no mixing — in a resealable 30 g
-            bottle that lasts for weeks.
+            Pre-activated ammonia smelling salts for the ritual before the lift that matters. Ready out of the bottle — no
+            crushing, no mixing — in a resealable 30 g bottle that lasts for weeks.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <button

@@ -17,7 +17,7 @@ export function InstructionsSection() {
       <div className="mx-auto max-w-6xl px-4">
         <p className={eyebrow}>How to use</p>
         <h2 id="instructions-title" className={title}>
-          Four steps. Seconds to switched on.
+          Four steps, then the seal goes back on.
         </h2>
         <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {DIRECTIONS.map((d, i) => (
@@ -45,7 +45,7 @@ export function AboutSection() {
     {
       icon: Zap,
       h: 'The science',
-      p: 'Ammonia vapour irritates the nasal lining and triggers a reflex breath. Heart rate and alertness jump for a few seconds — the window you lift in.',
+      p: 'Ammonia vapour irritates the nasal lining and triggers a reflex breath; heart and breathing rates rise for a few seconds. Users report feeling suddenly alert. Studies have not shown it adds strength.',
     },
     {
       icon: Timer,
@@ -61,9 +61,9 @@ export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-title" className="scroll-mt-16 py-16">
       <div className="mx-auto max-w-6xl px-4">
-        <p className={eyebrow}>Why it works</p>
+        <p className={eyebrow}>How it works</p>
         <h2 id="about-title" className={title}>
-          A jolt you can time
+          A reflex you can time
         </h2>
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {points.map(({ icon, h, p }) => (

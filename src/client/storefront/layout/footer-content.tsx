@@ -22,7 +22,7 @@ export function FooterContent() {
             IRON<span className="text-amber">WAKE</span>
           </p>
           <p className="mt-3 text-sm text-white/80">
-            Pre-activated smelling salts for lifters, athletes and anyone who needs to be switched on.
+            Pre-activated smelling salts for lifters and athletes. Plain directions, honest answers.
           </p>
         </div>
         <nav aria-label="Articles">

@@ -7,7 +7,7 @@ export const NAV_LINKS: readonly { label: string; to: string }[] = [
 
 export const ARTICLE_LINKS: readonly { label: string; to: string }[] = [
   { label: 'Smelling Salts vs Pre-Workout', to: '/smelling-salts-vs-pre-workout' },
-  { label: 'Smelling Salts for Focus', to: '/smelling-salts-for-focus' },
+  { label: 'Smelling Salts and Focus', to: '/smelling-salts-for-focus' },
   { label: 'Homemade vs Store-Bought', to: '/homemade-vs-store-bought' },
   { label: 'Are Smelling Salts Legal?', to: '/smelling-salts-legal' },
   { label: 'Myths vs Facts', to: '/smelling-salts-myths-facts' },

@@ -5,7 +5,7 @@ import { Faq } from '../../ui/faq.tsx';
 import { Icon } from '../../ui/icon.tsx';
 
 const BENEFITS = [
-  { icon: Zap, title: 'Instant Activation', text: 'Pre-activated: uncap and breathe. Works in seconds, no prep.' },
+  { icon: Zap, title: 'Instant Activation', text: 'Pre-activated: uncap and breathe. Nothing to crush or mix.' },
   { icon: BadgeCheck, title: 'Professional Grade', text: 'The strength competitive lifters use, in a measured 30 g fill.' },
   { icon: ShieldCheck, title: 'Safe & Effective', text: `Clear directions: ${USAGE.distance} away, ${USAGE.usesPerSession}.` },
 ];

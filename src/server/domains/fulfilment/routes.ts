@@ -5,7 +5,7 @@ import { CreateLabelBodySchema } from '#shared/fulfilment.ts';
 import { LabelCreatedSchema, ShippingQuoteSchema } from '#shared/fulfilment-response-schemas.ts';
 import { AdminOrderSchema } from '#shared/orders-response-schemas.ts';
 import { z } from 'zod';
-import { file, json } from '../../lib/answers.ts';
+import { file, json, sendPdf } from '../../lib/answers.ts';
 
 const PrintDoneSchema = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'PrintDone' });
 
@@ -81,12 +81,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: file('The label.', 'application/pdf'), 404: ErrorBodySchema },
       },
     },
-    async (req, reply) =>
-      reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="label-${req.params.id}.pdf"`)
-        .send(await fulfilment.labelFile(req.params.id)),
+    async (req, reply) => sendPdf(reply, await fulfilment.labelFile(req.params.id), `label-${req.params.id}.pdf`),
   );
   app.get(
     '/api/orders/:id/packing-slip',
@@ -99,12 +94,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: file('The packing slip.', 'application/pdf'), 404: ErrorBodySchema },
       },
     },
-    async (req, reply) =>
-      reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="packing-slip-${req.params.id}.pdf"`)
-        .send(await fulfilment.packingSlip(req.params.id)),
+    async (req, reply) => sendPdf(reply, await fulfilment.packingSlip(req.params.id), `packing-slip-${req.params.id}.pdf`),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import { OrderLinksBodySchema, OrderLookupBodySchema, OrderTokenParamsSchema } f
 import { OrderLinksSentSchema, OrderStatusViewSchema, OrderTokenSchema } from '#shared/order-status-response-schemas.ts';
 import { ReturnRequestBodySchema } from '#shared/returns-schemas.ts';
 import { idParam } from '#shared/validation.ts';
-import { file, json } from '../../lib/answers.ts';
+import { file, json, sendPdf } from '../../lib/answers.ts';
 
 const ReturnLabelParamsSchema = OrderTokenParamsSchema.extend({ id: idParam });
 
@@ -108,10 +108,6 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="return-${req.params.id}.pdf"`)
-        .send(await status.returnLabel(req.params.token, req.params.id)),
+      sendPdf(reply, await status.returnLabel(req.params.token, req.params.id), `return-${req.params.id}.pdf`, 'attachment'),
   );
 };

@@ -3,7 +3,7 @@ import { IdParamsSchema } from '#shared/admin.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { AdminReturnSchema, AdminReturnsPageSchema } from '#shared/returns-response-schemas.ts';
 import { AdminReturnsQuerySchema, ReturnReceiveBodySchema, ReturnRefuseBodySchema } from '#shared/returns-schemas.ts';
-import { file, json } from '../../lib/answers.ts';
+import { file, json, sendPdf } from '../../lib/answers.ts';
 import { nextPageLink } from '../../lib/next-page.ts';
 
 /** The owner's Returns tab (docs/decisions/0037); registered behind requireAdmin. */
@@ -93,11 +93,6 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: file('The label.', 'application/pdf'), 404: ErrorBodySchema },
       },
     },
-    async (req, reply) =>
-      reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="return-${req.params.id}.pdf"`)
-        .send(await returns.labelFile(req.params.id)),
+    async (req, reply) => sendPdf(reply, await returns.labelFile(req.params.id), `return-${req.params.id}.pdf`),
   );
 };
