@@ -34,7 +34,7 @@ export const CheckoutSchema = z
     groundOnly: z
       .boolean()
       .describe('It holds a limited-quantity product: ships by ground within the US, never to APO/FPO/DPO addresses'),
-    shippingNote: z.string().nullable().describe('What the checkout page says of how the order ships, when anything'),
+    shippingLine: z.string().describe('The order summary’s shipping line: how the order ships and how long it takes'),
     hold: z.object({ held: z.boolean(), until: isoTime.nullable() }),
     expiresAt: isoTime,
   })

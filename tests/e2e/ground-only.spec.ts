@@ -22,7 +22,7 @@ test('the shopper reads that the salts ship by ground, and an APO address is ref
   await page.getByRole('button', { name: /Open cart/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click();
   await expect(page.getByRole('heading', { name: 'Shipping Information' })).toBeVisible();
-  await expect(page.getByLabel('Order summary').getByText('Ships by ground within the US')).toBeVisible();
+  await expect(page.getByLabel('Order summary').getByText('Ships by ground within the US (3-5 business days)')).toBeVisible();
 
   await fillShipping(page, { Address: 'Unit 2050 Box 4190', City: 'APO', State: 'AE', 'ZIP Code': '09012' });
   const state = page.getByRole('textbox', { name: 'State', exact: true });

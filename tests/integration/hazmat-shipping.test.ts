@@ -55,7 +55,10 @@ async function saveSettings(patch: Partial<StoreSettings>) {
 describe('the shipping step of a ground-only order', () => {
   it('says the checkout ships by ground, and the product page data says the product does', async () => {
     const { paymentIntentId } = await started();
-    expect(await view(paymentIntentId)).toMatchObject({ groundOnly: true, shippingNote: 'Ships by ground within the US' });
+    expect(await view(paymentIntentId)).toMatchObject({
+      groundOnly: true,
+      shippingLine: 'Ships by ground within the US (3-5 business days)',
+    });
     const products = (await t.app.inject({ method: 'GET', url: '/api/products' })).json() as { shippingClass: string }[];
     expect(products.map((p) => p.shippingClass)).toEqual(['limited-quantity', 'limited-quantity']);
   });
@@ -120,7 +123,7 @@ describe('the shipping step of a ground-only order', () => {
       const b = await started();
       const res = await b.s.ship(b.paymentIntentId, { state: 'AE', city: 'APO', zip: '09012' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ groundOnly: false, shippingNote: null });
+      expect(res.json()).toMatchObject({ groundOnly: false, shippingLine: 'Shipping (Standard, 3-5 business days)' });
     } finally {
       await shippingClass('limited-quantity');
     }

@@ -40,7 +40,7 @@ export function OrderSummary({ order, children }: { order: CheckoutOrder; childr
           </div>
         ) : null}
         <div className="flex justify-between gap-4">
-          <dt>Shipping (Standard, 3-5 business days)</dt>
+          <dt>{order.shippingLine}</dt>
           <dd>{parseCents(order.shipping) === 0 ? 'Free' : formatUsd(parseCents(order.shipping))}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
@@ -48,8 +48,6 @@ export function OrderSummary({ order, children }: { order: CheckoutOrder; childr
           <dd data-testid="order-total">{formatUsd(parseCents(order.total))}</dd>
         </div>
       </dl>
-      {/* "Ships by ground within the US" (docs/decisions/0046), in the server's words. */}
-      {order.shippingNote && <p className="mt-3 text-sm">{order.shippingNote}</p>}
     </section>
   );
 }

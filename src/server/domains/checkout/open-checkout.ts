@@ -24,8 +24,8 @@ export function createOpenCheckout(d: CheckoutDeps, isGroundOnly: (order: Order)
     return {
       ...toCheckoutOrder(order, items, hold, d.payments.providerName, await catalog.linePictures()),
       groundOnly,
-      // Sent by the server so that the checkout's first load, at its budget, carries no more words.
-      shippingNote: groundOnly ? GROUND_ONLY_NOTE : null,
+      // Written by the server, so that the checkout's first load, at its budget, carries no more words.
+      shippingLine: groundOnly ? `${GROUND_ONLY_NOTE} (3-5 business days)` : 'Shipping (Standard, 3-5 business days)',
     };
   }
 
