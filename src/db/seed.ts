@@ -15,6 +15,8 @@ export const SEED_PRODUCTS = [
     inventory: 250,
     displayOrder: 0,
     weightGrams: 80,
+    // Ammonia in alcohol and water: ground only (docs/decisions/0046). The UN number is the owner's to enter from the SDS.
+    shippingClass: 'limited-quantity',
   },
   {
     id: 6,
@@ -27,6 +29,7 @@ export const SEED_PRODUCTS = [
     inventory: 120,
     displayOrder: 1,
     weightGrams: 240,
+    shippingClass: 'limited-quantity',
   },
 ] as const;
 

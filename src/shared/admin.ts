@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ShippingClass } from './ground-only.ts';
+import { ProperShippingNameSchema, ShippingClassSchema, UnNumberSchema } from './hazmat.ts';
 import { REQUIRED } from './messages.ts';
 import { formatCents, parseCents } from './money.ts';
 import { dayText, idParam, multiLine, passwordText, requiredLine, singleLine } from './validation.ts';
@@ -219,6 +221,13 @@ export const ProductFormSchema = z.strictObject({
    * PRODUCT_WEIGHT_DEFAULT_GRAMS and a changed one keeps its weight.
    */
   weightGrams,
+  /**
+   * Optional like the weight (docs/decisions/0046): left out, a new product is `standard` and a
+   * changed one keeps its class, UN number and proper shipping name.
+   */
+  shippingClass: ShippingClassSchema.optional(),
+  unNumber: UnNumberSchema.optional(),
+  properShippingName: ProperShippingNameSchema.optional(),
 });
 export type ProductForm = z.input<typeof ProductFormSchema>;
 export type ProductFormValues = z.output<typeof ProductFormSchema>;
@@ -269,6 +278,11 @@ export interface AdminProduct {
   displayOrder: number;
   /** One unit's shipping weight with its packing, in grams: the parcel's postage is priced from it. */
   weightGrams: number;
+  /** `limited-quantity`: ground only (docs/decisions/0046). */
+  shippingClass: ShippingClass;
+  /** From the safety data sheet, as the owner entered them; null when not given. */
+  unNumber: string | null;
+  properShippingName: string | null;
   createdAt: string;
 }
 

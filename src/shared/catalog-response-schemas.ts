@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AdminProduct } from './admin.ts';
+import { SHIPPING_CLASSES } from './ground-only.ts';
 import { isoTime } from './response-schemas.ts';
 import { STOCK_MOVEMENT_REASONS, type StockMovement } from './stock-movements.ts';
 
@@ -17,6 +18,11 @@ export const AdminProductSchema = z
     inventory: z.number().int(),
     displayOrder: z.number().int(),
     weightGrams: z.number().int().describe('One unit’s shipping weight with its packing'),
+    shippingClass: z
+      .enum(SHIPPING_CLASSES)
+      .describe('`limited-quantity`: a hazardous material carriers take by ground only, within the US'),
+    unNumber: z.string().nullable().describe('The UN number from the safety data sheet (`UN1993`), when given'),
+    properShippingName: z.string().nullable().describe('The proper shipping name from the safety data sheet, when given'),
     createdAt: isoTime,
   })
   .meta({ id: 'AdminProduct' }) satisfies z.ZodType<AdminProduct>;

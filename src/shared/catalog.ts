@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHIPPING_CLASSES } from './ground-only.ts';
 import { idParam } from './validation.ts';
 
 /** One size of a product picture: its address and its pixels. */
@@ -47,6 +48,8 @@ export const PublicProductSchema = z
     /** When the last held unit is back on the shelf if not bought (ISO time); null when none is held. */
     heldBackBy: z.string().nullable(),
     displayOrder: z.number().int(),
+    /** `limited-quantity`: ships by ground within the US only (docs/decisions/0046). */
+    shippingClass: z.enum(SHIPPING_CLASSES),
   })
   .meta({ id: 'Product' });
 export type PublicProduct = z.infer<typeof PublicProductSchema>;

@@ -31,6 +31,10 @@ export const CheckoutSchema = z
     currency: z.literal('usd'),
     provider: z.enum(['test', 'stripe']),
     hasShipping: z.boolean(),
+    groundOnly: z
+      .boolean()
+      .describe('It holds a limited-quantity product: ships by ground within the US, never to APO/FPO/DPO addresses'),
+    shippingLine: z.string().describe('The order summary’s shipping line: how the order ships and how long it takes'),
     hold: z.object({ held: z.boolean(), until: isoTime.nullable() }),
     expiresAt: isoTime,
   })

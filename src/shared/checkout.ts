@@ -105,6 +105,13 @@ export interface CheckoutOrder {
   currency: 'usd';
   provider: 'test' | 'stripe';
   hasShipping: boolean;
+  /** It holds a limited-quantity product: it ships by ground within the US only (docs/decisions/0046). */
+  groundOnly: boolean;
+  /**
+   * The order summary's shipping line, written by the server: "Ships by ground within the US (3-5
+   * business days)" when ground only, else "Shipping (Standard, 3-5 business days)".
+   */
+  shippingLine: string;
   /** Whether the items are held for this checkout, and until when (renewed while the page is open). */
   hold: CheckoutHold;
   /** When this checkout closes if unpaid (ISO time). */

@@ -15,6 +15,9 @@ export const StoreSettingsSchema = z
       .int()
       .nullable()
       .describe('Hours after which a checkout left at the payment step gets its one reminder; null: off'),
+    hazmatToRemoteStates: z
+      .boolean()
+      .describe('Whether limited-quantity (ground-only) orders ship to Alaska, Hawaii and the US territories'),
     updatedAt: isoTime,
     updatedBy: z.string().nullable(),
   })

@@ -14,6 +14,11 @@ export interface StoreSettings {
   ownerEmail: string | null;
   /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
   reminderDelayHours: number | null;
+  /**
+   * Whether limited-quantity (ground-only) orders may ship to Alaska, Hawaii and the US territories,
+   * where ground means weeks by sea (docs/decisions/0046); off by default.
+   */
+  hazmatToRemoteStates: boolean;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -56,5 +61,7 @@ export const StoreSettingsBodySchema = z.strictObject({
       `The reminder delay must be between ${REMINDER_DELAY_MIN_HOURS} and ${REMINDER_DELAY_MAX_HOURS} hours`,
     )
     .nullable(),
+  /** Optional: a client that leaves it out keeps the setting as it is. */
+  hazmatToRemoteStates: z.boolean({ error: 'hazmatToRemoteStates must be true or false' }).optional(),
 });
 export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;

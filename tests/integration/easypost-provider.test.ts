@@ -123,6 +123,44 @@ describe('quote', () => {
     expect(quote.rates.map((r) => r.service)).toEqual(['GroundAdvantage', 'Ground', 'Priority']);
   });
 
+  it('declares a limited-quantity parcel with the hazmat option and offers its ground rates only', async () => {
+    const quote = await provider.quote(request({ limitedQuantity: true }));
+    const sent = lastBody('/v2/shipments') as { shipment: Record<string, Record<string, unknown>> };
+    expect(sent.shipment.options).toEqual({ label_format: 'PDF', label_size: '4x6', hazmat: 'LIMITED_QUANTITY' });
+    expect(quote.rates.map((r) => `${r.carrier} ${r.service}`)).toEqual(['USPS GroundAdvantage', 'UPS Ground']);
+    const label = await provider.buy(request({ limitedQuantity: true }), {
+      shipmentId: quote.shipmentId,
+      rateId: quote.rates[0]!.id,
+    });
+    expect(label).toMatchObject({ carrier: 'USPS', service: 'GroundAdvantage' });
+  });
+
+  it('the fake refuses to sell an air rate for a hazmat shipment, as the carriers do', async () => {
+    const client = new EasyPost(FAKE_EASYPOST.apiKey, { baseUrl: `${fake.url}/v2/` });
+    const shipment = await client.Shipment.create({
+      to_address: { street1: SHOPPER.street, city: SHOPPER.city, state: SHOPPER.state, zip: SHOPPER.zip, country: 'US' },
+      from_address: { street1: STORE.street, city: STORE.city, state: STORE.state, zip: STORE.zip, country: 'US' },
+      parcel: { weight: 10 },
+      options: { hazmat: 'LIMITED_QUANTITY' },
+    });
+    const priority = shipment.rates.find((r) => r.service === 'Priority');
+    await expect(client.Shipment.buy(shipment.id, priority?.id ?? '')).rejects.toMatchObject({ statusCode: 422 });
+    expect(fake.shipments().find((x) => x.id === shipment.id)?.tracking_code).toBeNull();
+    // An air rate bought through the provider is refused in EasyPost's words, and nothing is bought.
+    await expect(provider.buy(request(), { shipmentId: shipment.id, rateId: priority?.id ?? '' })).rejects.toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('ground only'),
+    });
+    await expect(
+      client.Shipment.create({
+        to_address: { street1: SHOPPER.street, city: SHOPPER.city, state: SHOPPER.state, zip: SHOPPER.zip, country: 'US' },
+        from_address: { street1: STORE.street, city: STORE.city, state: STORE.state, zip: STORE.zip, country: 'US' },
+        parcel: { weight: 10 },
+        options: { hazmat: 'FLAMMABLE' as 'ORMD' },
+      }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+  });
+
   it('quotes a return with the outbound addresses and is_return, as EasyPost swaps them itself', async () => {
     const quote = await provider.quote(request({ isReturn: true, reference: 'return-7' }));
     const sent = lastBody('/v2/shipments') as { shipment: Record<string, Record<string, unknown>> };

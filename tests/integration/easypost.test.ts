@@ -64,9 +64,21 @@ const later = () => {
 /** The order's history but its e-mails' deliveries, which the outbox records whenever it sends them. */
 const eventsOf = (orderId: number) => count(t.app, 'order_events', `order_id = ${orderId} and type <> 'email_sent'`);
 
+/** Sets the seeded products' shipping class (limited-quantity as seeded, or standard). */
+const shippingClass = (cls: 'standard' | 'limited-quantity') =>
+  t.app.database.db.execute(sql`update products set shipping_class = ${cls} where id in (5, 6)`);
+
 describe('postage through EasyPost', () => {
-  it('quotes the parcel, buys the rate the owner chose and keeps its label, tracking code, page and price', async () => {
-    const { order } = await paidOrder(t.app);
+  it('quotes a standard parcel, buys the rate the owner chose and keeps its label, tracking code, page and price', async () => {
+    await shippingClass('standard');
+    try {
+      await standardParcel((await paidOrder(t.app)).order);
+    } finally {
+      await shippingClass('limited-quantity');
+    }
+  });
+
+  async function standardParcel(order: AdminOrder) {
     fake.requests.length = 0;
     const res = await admin.call('POST', `/api/orders/${order.id}/rates`);
     expect(res.statusCode, res.body).toBe(200);
@@ -111,6 +123,42 @@ describe('postage through EasyPost', () => {
     expect(again.json().order.trackingNumber).toBe(labelled.trackingNumber);
     expect((await admin.call('POST', `/api/orders/${order.id}/rates`)).statusCode).toBe(409);
     expect(fake.shipments().filter((s) => s.reference === `order-${order.id}` && s.tracking_code)).toHaveLength(1);
+  }
+
+  it('quotes a limited-quantity parcel by ground only, declared with the hazmat option, and buys ground', async () => {
+    const { order } = await paidOrder(t.app);
+    fake.requests.length = 0;
+    const quote = (await admin.call('POST', `/api/orders/${order.id}/rates`)).json() as ShippingQuote;
+    expect(quote.rates.map((r) => `${r.carrier} ${r.service}`)).toEqual(['USPS GroundAdvantage', 'UPS Ground']);
+    const sent = fake.requests.find((r) => r.method === 'POST' && r.path === '/v2/shipments')?.body as {
+      shipment: { options: Record<string, unknown> };
+    };
+    expect(sent.shipment.options.hazmat).toBe('LIMITED_QUANTITY');
+    const ups = quote.rates.find((r) => r.carrier === 'UPS')!;
+    const bought = await admin.call('POST', `/api/orders/${order.id}/create-label`, { quoteId: quote.quoteId, rateId: ups.id });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json().order).toMatchObject({ shippingCarrier: 'UPS', shippingService: 'Ground' });
+    // The delivery estimate is the ground service's own (the fake dates UPS Ground three days out).
+    const tracking = await t.app.services.fulfilment.outboundTracking(order.id);
+    expect(tracking?.estimatedDelivery).toBe(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+  });
+
+  it('refuses to buy an air rate for a limited-quantity parcel, even one its quote held, buying nothing', async () => {
+    // A quote made while the products were standard holds USPS Priority; they are limited-quantity again at the buy.
+    const { order } = await paidOrder(t.app);
+    await shippingClass('standard');
+    const quote = await admin.call('POST', `/api/orders/${order.id}/rates`).finally(() => shippingClass('limited-quantity'));
+    const priority = (quote.json() as ShippingQuote).rates.find((r) => r.service === 'Priority')!;
+    expect(priority).toBeDefined();
+    fake.requests.length = 0;
+    const res = await admin.call('POST', `/api/orders/${order.id}/create-label`, {
+      quoteId: quote.json().quoteId,
+      rateId: priority.id,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('ground only: USPS Priority is not a ground service');
+    expect(fake.requests.filter((r) => r.path.endsWith('/buy'))).toHaveLength(0);
+    expect((await t.app.services.orders.adminOrder(order.id)).trackingNumber).toBeNull();
   });
 
   it('refuses a rate or a quote that is not the order’s, and bad bodies, buying nothing', async () => {

@@ -14,7 +14,9 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
  * parcel needs a positive weight (ounces); USPS carries up to 70 lb (1120 oz) and UPS up to 150 lb
  * (2400 oz), heavier parcels get no rate and a carrier message instead; a shipment is bought once
  * and refunded once. A return (`is_return`) keeps the addresses as sent and travels from
- * `to_address` back to `from_address`.
+ * `to_address` back to `from_address`. The `hazmat` option takes the values EasyPost documents
+ * (its Options object); a hazmat shipment is still quoted every service, but buying an air one
+ * (USPS Priority) is refused, as the carriers refuse dangerous goods by air.
  */
 
 export const FAKE_EASYPOST = {
@@ -182,6 +184,21 @@ const notFound = () => apiError(404, 'NOT_FOUND', 'The requested resource could 
 
 const ADDRESS_FIELDS = ['street1', 'city', 'state', 'zip', 'country'] as const;
 
+/** EasyPost's `options.hazmat` values (its Options object, and the SDK's type). */
+const HAZMAT_VALUES = [
+  'PRIMARY_CONTAINED',
+  'PRIMARY_PACKED',
+  'PRIMARY',
+  'SECONDARY_CONTAINED',
+  'SECONDARY_PACKED',
+  'SECONDARY',
+  'ORMD',
+  'LIMITED_QUANTITY',
+  'LITHIUM',
+];
+/** The fake's services that travel by ground; the others fly. */
+const GROUND = new Set(['UPS Ground', 'USPS GroundAdvantage']);
+
 function addressOf(input: unknown): Json {
   const a = (input ?? {}) as Json;
   const text = (k: string) => (typeof a[k] === 'string' ? (a[k] as string) : null);
@@ -274,6 +291,12 @@ export async function startFakeEasyPost(): Promise<FakeEasyPost> {
         ]);
       }
     }
+    const hazmat = (input.options as Json | undefined)?.hazmat;
+    if (hazmat !== undefined && hazmat !== null && !HAZMAT_VALUES.includes(String(hazmat))) {
+      return apiError(422, 'SHIPMENT.INVALID_PARAMS', 'Invalid hazmat option.', [
+        { field: 'options.hazmat', message: `must be one of ${HAZMAT_VALUES.join(', ')}` },
+      ]);
+    }
     const id = `shp_${hex()}`;
     const to = addressOf(input.to_address);
     const from = addressOf(input.from_address);
@@ -344,6 +367,13 @@ export async function startFakeEasyPost(): Promise<FakeEasyPost> {
       return apiError(422, 'SHIPMENT.INVALID_PARAMS', 'The rate is not one of this shipment\u2019s rates.', [
         { field: 'rate.id', message: `${String(rateId)} is not a rate of ${s.id}` },
       ]);
+    }
+    if (s.options.hazmat && !GROUND.has(`${rate.carrier} ${rate.service}`)) {
+      return apiError(
+        422,
+        'SHIPMENT.POSTAGE.FAILURE',
+        `${rate.carrier} ${rate.service} does not accept hazmat ${String(s.options.hazmat)} shipments: dangerous goods travel by ground only.`,
+      );
     }
     const code = rate.carrier === 'UPS' ? `1Z${hex(8).toUpperCase()}` : `9400${digits(18)}`;
     const labelId = `pl_${hex()}`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ImageVariant } from '#shared/catalog.ts';
+import { SHIPPING_CLASSES } from '#shared/ground-only.ts';
 import { STOCK_MOVEMENT_REASONS } from '#shared/stock-movements.ts';
 
 /** Owned by the catalog domain. Money in integer cents; ids come from an identity and are never reused. */
@@ -19,6 +20,15 @@ export const products = pgTable(
     /** One unit's shipping weight with its own packing (a 3-pack's three bottles), for the parcel's postage. */
     weightGrams: integer('weight_grams').notNull().default(80),
     /**
+     * How carriers may take it (docs/decisions/0046): `limited-quantity` is a hazardous material
+     * carried by ground only, never by air, to a military post office or abroad.
+     */
+    shippingClass: text('shipping_class', { enum: SHIPPING_CLASSES }).notNull().default('standard'),
+    /** From the product's safety data sheet (section 14), as the owner enters it: `UN1993`; null when not given. */
+    unNumber: text('un_number'),
+    /** The proper shipping name beside the UN number on the safety data sheet; null when not given. */
+    properShippingName: text('proper_shipping_name'),
+    /**
      * The owner has been told that the stock is low (docs/decisions/0029): set by the decrement that
      * takes it to STOCK_LOW_MAX or fewer, cleared when the stock is back above it.
      */
@@ -31,6 +41,8 @@ export const products = pgTable(
     check('products_compare_at_nonnegative', sql`${t.compareAtCents} IS NULL OR ${t.compareAtCents} >= 0`),
     check('products_inventory_nonnegative', sql`${t.inventory} >= 0`),
     check('products_display_order_nonnegative', sql`${t.displayOrder} >= 0`),
+    check('products_shipping_class', sql`${t.shippingClass} in ('standard', 'limited-quantity')`),
+    check('products_un_number', sql`${t.unNumber} is null or ${t.unNumber} ~ '^UN[0-9]{4}$'`),
     index('products_active_order_idx').on(t.isActive, t.displayOrder, t.id),
   ],
 );

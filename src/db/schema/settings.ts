@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Owned by the settings domain (docs/decisions/0039): the store's settings the owner edits in the
@@ -20,6 +20,11 @@ export const storeSettings = pgTable(
     ownerEmail: text('owner_email'),
     /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
     reminderDelayHours: integer('reminder_delay_hours'),
+    /**
+     * Whether limited-quantity (ground-only) parcels go to Alaska, Hawaii and the US territories,
+     * where ground means weeks by sea (docs/decisions/0046); off until the owner turns it on.
+     */
+    hazmatToRemoteStates: boolean('hazmat_to_remote_states').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
   },

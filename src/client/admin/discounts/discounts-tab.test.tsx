@@ -26,6 +26,9 @@ const product = (id: number, name: string): AdminProduct => ({
   inventory: 10,
   displayOrder: id,
   weightGrams: 80,
+  shippingClass: 'limited-quantity',
+  unNumber: null,
+  properShippingName: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 const PRODUCTS = [product(5, 'Single Bottle'), product(6, '3-Pack Bundle')];

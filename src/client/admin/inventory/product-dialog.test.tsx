@@ -22,6 +22,9 @@ const threePack: AdminProduct = {
   inventory: 40,
   displayOrder: 1,
   weightGrams: 240,
+  shippingClass: 'limited-quantity',
+  unNumber: null,
+  properShippingName: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -63,6 +66,48 @@ describe('the product dialog’s shipping weight', () => {
       expect(weight().getAttribute('aria-invalid')).toBe('true');
       expect(screen.getByText('Weight must be between 1 and 30000 grams')).toBeTruthy();
     }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the product dialog’s shipping class', () => {
+  it('shows the class and the safety data sheet fields, and saves them', async () => {
+    const { fetchMock, onClose } = renderDialog(threePack);
+    const cls = screen.getByLabelText(/^Shipping class/) as HTMLSelectElement;
+    expect(cls.value).toBe('limited-quantity');
+    fireEvent.change(screen.getByLabelText(/^UN number/), { target: { value: 'un1993' } });
+    fireEvent.change(screen.getByLabelText(/^Proper shipping name/), { target: { value: 'Flammable liquid, n.o.s.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      shippingClass: 'limited-quantity',
+      unNumber: 'UN1993',
+      properShippingName: 'Flammable liquid, n.o.s.',
+    });
+  });
+
+  it('creates a product with the fields left empty: limited quantity, no UN number', async () => {
+    const { fetchMock, onClose } = renderDialog(null);
+    fireEvent.change(screen.getByLabelText(/^Product Name/), { target: { value: 'Travel Vial' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'A small vial for the gym bag.' } });
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '9.99' } });
+    fireEvent.change(screen.getByLabelText(/^Product Image/), { target: { value: '/api/product-images/single' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      shippingClass: 'limited-quantity',
+      unNumber: null,
+      properShippingName: null,
+    });
+  });
+
+  it('refuses a UN number that is not UN and four digits beside the field, sending nothing', () => {
+    const { fetchMock } = renderDialog(null);
+    const un = screen.getByLabelText(/^UN number/) as HTMLInputElement;
+    fireEvent.change(un, { target: { value: 'UN19' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(un.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter a UN number like UN1993 (UN and four digits), or leave it empty')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import {
   ProductFormSchema,
   type ProductFormValues,
 } from '#shared/admin.ts';
+import type { ShippingClass } from '#shared/ground-only.ts';
 import { claimWarning, findRegulatedClaims } from '#shared/regulated-claims.ts';
 import { Button } from '../../ui/button.tsx';
 import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
@@ -23,10 +24,25 @@ type Values = {
   inventory: string;
   displayOrder: string;
   weightGrams: string;
+  shippingClass: ShippingClass;
+  unNumber: string;
+  properShippingName: string;
   isActive: boolean;
 };
 type Errors = FieldErrors<keyof Values>;
-const FIELDS = ['name', 'description', 'price', 'imageUrl', 'inventory', 'displayOrder', 'weightGrams', 'isActive'] as const;
+const FIELDS = [
+  'name',
+  'description',
+  'price',
+  'imageUrl',
+  'inventory',
+  'displayOrder',
+  'weightGrams',
+  'shippingClass',
+  'unNumber',
+  'properShippingName',
+  'isActive',
+] as const;
 
 /** The shared schema's first message per field (docs/product.md §5). */
 function validate(v: Values): { ok: true; data: ProductFormValues } | { ok: false; errors: Errors } {
@@ -49,6 +65,10 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
     inventory: product ? String(product.inventory) : '',
     displayOrder: product ? String(product.displayOrder) : '',
     weightGrams: String(product?.weightGrams ?? PRODUCT_WEIGHT_DEFAULT_GRAMS),
+    // A new product of this store is smelling salts until the owner says otherwise (docs/decisions/0046).
+    shippingClass: product?.shippingClass ?? 'limited-quantity',
+    unNumber: product?.unNumber ?? '',
+    properShippingName: product?.properShippingName ?? '',
     isActive: product?.isActive ?? true,
   });
   const [errors, setErrors] = useState<Errors>({});
@@ -199,6 +219,45 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
           error={errors.weightGrams}
           onChange={(e) => set('weightGrams', e.target.value)}
         />
+        <AdminField
+          id={`${id}-shippingClass`}
+          label="Shipping class"
+          required
+          hint="Limited quantity: a hazardous material (ammonia, alcohol) that ships by ground only, within the US, never to APO/FPO/DPO."
+          error={errors.shippingClass}
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={values.shippingClass}
+              onChange={(e) => set('shippingClass', e.target.value as ShippingClass)}
+            >
+              <option value="limited-quantity">Limited quantity (ground only)</option>
+              <option value="standard">Standard</option>
+            </select>
+          )}
+        </AdminField>
+        <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+          <AdminField
+            id={`${id}-unNumber`}
+            label="UN number"
+            optional
+            hint="From section 14 of the safety data sheet"
+            placeholder="UN1993"
+            value={values.unNumber}
+            error={errors.unNumber}
+            onChange={(e) => set('unNumber', e.target.value)}
+          />
+          <AdminField
+            id={`${id}-properShippingName`}
+            label="Proper shipping name"
+            optional
+            hint="As the safety data sheet writes it beside the UN number"
+            value={values.properShippingName}
+            error={errors.properShippingName}
+            onChange={(e) => set('properShippingName', e.target.value)}
+          />
+        </div>
         <label className="flex items-center gap-2 text-sm font-bold">
           <input
             type="checkbox"

@@ -19,6 +19,7 @@ const SETTINGS: StoreSettings = {
   supportPhone: '+1 614 555 0100',
   ownerEmail: null,
   reminderDelayHours: null,
+  hazmatToRemoteStates: false,
   updatedAt: '2026-03-01T00:00:00.000Z',
   updatedBy: null,
 };
@@ -76,6 +77,10 @@ describe('the Settings tab', () => {
     const form = await renderTab();
     const delay = form.getByLabelText(/^Remind shoppers/);
     fireEvent.change(delay, { target: { value: '24' } });
+    const remote = form.getByRole('checkbox', { name: /Alaska, Hawaii and the US territories/ }) as HTMLInputElement;
+    expect(remote.checked).toBe(false);
+    expect(describedBy(remote)[0]).toMatch(/Military addresses \(APO, FPO, DPO\) are always refused/);
+    fireEvent.click(remote);
     fireEvent.click(form.getByRole('button', { name: 'Save Settings' }));
 
     await waitFor(() => expect(delay.getAttribute('aria-invalid')).toBe('true'));
@@ -88,6 +93,7 @@ describe('the Settings tab', () => {
         supportPhone: '+1 614 555 0100',
         ownerEmail: null,
         reminderDelayHours: 24,
+        hazmatToRemoteStates: true,
       },
     ]);
     expect(snapshot()[0]).toMatchObject({ title: 'Save Failed' });

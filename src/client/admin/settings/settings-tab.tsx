@@ -27,13 +27,14 @@ const toForm = (s: StoreSettings): Form => ({
 });
 
 /** The form as the server takes it: an empty optional field is "none". */
-const toBody = (f: Form): StoreSettingsBody => ({
+const toBody = (f: Form, hazmatToRemoteStates: boolean): StoreSettingsBody => ({
   shippingRate: f.shippingRate,
   freeShippingOver: f.freeShippingOver.trim() === '' ? null : f.freeShippingOver,
   supportEmail: f.supportEmail,
   supportPhone: f.supportPhone,
   ownerEmail: f.ownerEmail.trim() === '' ? null : f.ownerEmail,
   reminderDelayHours: f.reminderDelayHours === '' ? null : Number(f.reminderDelayHours),
+  hazmatToRemoteStates,
 });
 
 const HOURS = Array.from(
@@ -65,13 +66,14 @@ const TEXT: Record<TextName, { label: string; type: string; hint: string; placeh
 function SettingsForm({ settings }: { settings: StoreSettings }) {
   const id = useId();
   const [form, setForm] = useState<Form>(() => toForm(settings));
+  const [remote, setRemote] = useState(settings.hazmatToRemoteStates);
   const [errors, setErrors] = useState<FieldErrors<keyof Form>>({});
   const save = useSaveSettingsMutation();
   const set = (name: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = StoreSettingsBodySchema.safeParse(toBody(form));
+    const parsed = StoreSettingsBodySchema.safeParse(toBody(form, remote));
     if (!parsed.success) {
       const found = issueErrors(FIELDS, parsed.error.issues);
       setErrors(found);
@@ -80,7 +82,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
     }
     setErrors({});
     // The toast says the save failed (the call's own); the server's word on each field goes beside it.
-    save.mutate(toBody(form), { onError: (err) => setErrors(serverErrors(FIELDS, err)) });
+    save.mutate(toBody(form, remote), { onError: (err) => setErrors(serverErrors(FIELDS, err)) });
   };
 
   const text = (name: TextName) => {
@@ -109,6 +111,23 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
         <h2 className="text-lg font-bold sm:col-span-2">Shipping</h2>
         {text('shippingRate')}
         {text('freeShippingOver')}
+        <div className="grid gap-1 sm:col-span-2">
+          <label className="flex items-center gap-2 text-sm font-bold">
+            <input
+              type="checkbox"
+              name="hazmatToRemoteStates"
+              aria-describedby={`${id}-remote-hint`}
+              className="size-5 accent-zinc-900"
+              checked={remote}
+              onChange={(e) => setRemote(e.target.checked)}
+            />
+            Ship ground-only products to Alaska, Hawaii and the US territories
+          </label>
+          <p id={`${id}-remote-hint`} className="text-sm text-zinc-500">
+            Limited-quantity products (the smelling salts) go by ground only: to these places that means weeks by sea, and not
+            every carrier takes them. Military addresses (APO, FPO, DPO) are always refused.
+          </p>
+        </div>
       </section>
       <section className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:grid-cols-2">
         <h2 className="text-lg font-bold sm:col-span-2">Contacts</h2>

@@ -40,7 +40,7 @@ export function OrderSummary({ order, children }: { order: CheckoutOrder; childr
           </div>
         ) : null}
         <div className="flex justify-between gap-4">
-          <dt>Shipping (Standard, 3-5 business days)</dt>
+          <dt>{order.shippingLine}</dt>
           <dd>{parseCents(order.shipping) === 0 ? 'Free' : formatUsd(parseCents(order.shipping))}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">

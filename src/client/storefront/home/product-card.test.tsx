@@ -43,6 +43,7 @@ const product = (image: ProductPicture): PublicProduct => ({
   held: 0,
   heldBackBy: null,
   displayOrder: 0,
+  shippingClass: 'limited-quantity',
 });
 
 function cardImage(image: ProductPicture): HTMLImageElement {

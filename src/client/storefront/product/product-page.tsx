@@ -99,6 +99,11 @@ export function ProductPage() {
           </Button>
           <p className="text-sm text-muted">Same-day processing • Professional grade quality</p>
           <p className="text-sm text-muted">Processed in 1-2 business days · Arrives in 3-5 business days · 30-day returns</p>
+          {product.shippingClass === 'limited-quantity' ? (
+            <p className="text-sm text-muted">
+              <span className="font-bold text-ink-soft">Ships by ground within the US</span> · Not to APO, FPO or DPO addresses
+            </p>
+          ) : null}
         </div>
       </div>
 

@@ -25,6 +25,20 @@ export async function selectProductIds(db: Tx, ids: readonly number[]): Promise<
   return rows.map((r) => r.id);
 }
 
+/** How these products ship (docs/decisions/0046): their class and safety data sheet fields, for those that exist. */
+export async function selectShippingClasses(db: Tx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: products.id,
+      shippingClass: products.shippingClass,
+      unNumber: products.unNumber,
+      properShippingName: products.properShippingName,
+    })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
 export async function selectActiveProduct(db: Tx, id: number): Promise<ProductRow | undefined> {
   const [row] = await db
     .select()

@@ -46,6 +46,7 @@ export function toPublicProduct(p: ProductRow, held?: HeldUnits, upload?: readon
     held: held?.units ?? 0,
     heldBackBy: held ? held.backBy.toISOString() : null,
     displayOrder: p.displayOrder,
+    shippingClass: p.shippingClass,
   };
 }
 
@@ -61,6 +62,9 @@ export function toAdminProduct(p: ProductRow): AdminProduct {
     inventory: p.inventory,
     displayOrder: p.displayOrder,
     weightGrams: p.weightGrams,
+    shippingClass: p.shippingClass,
+    unNumber: p.unNumber,
+    properShippingName: p.properShippingName,
     createdAt: p.createdAt.toISOString(),
   };
 }
@@ -85,7 +89,7 @@ function toStockMovement(m: MovementRow): StockMovement {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-/** The form's fields as columns; a weight left out is not written (a changed product keeps its own). */
+/** The form's fields as columns; a weight or shipping class left out is not written (a changed product keeps its own). */
 const productFields = (v: ProductFormValues) => ({
   name: v.name,
   description: v.description,
@@ -95,6 +99,9 @@ const productFields = (v: ProductFormValues) => ({
   inventory: v.inventory,
   displayOrder: v.displayOrder,
   ...(v.weightGrams === undefined ? {} : { weightGrams: v.weightGrams }),
+  ...(v.shippingClass === undefined ? {} : { shippingClass: v.shippingClass }),
+  ...(v.unNumber === undefined ? {} : { unNumber: v.unNumber }),
+  ...(v.properShippingName === undefined ? {} : { properShippingName: v.properShippingName }),
 });
 
 /** Changes an existing product under its row lock (concurrent stock changes queue up); 404 when there is none. */
@@ -177,6 +184,9 @@ export function createCatalogService(db: Database, notifier: Notifier, alerts: L
     async unitWeightGrams(productId: number): Promise<number> {
       return (await selectProduct(db, productId))?.weightGrams ?? PRODUCT_WEIGHT_DEFAULT_GRAMS;
     },
+
+    /** The shipping class of each product (docs/decisions/0046); a product deleted since counts as `standard`. */
+    shippingClasses: (productIds: readonly number[]) => repo.selectShippingClasses(db, productIds),
 
     /** For other domains that must read the current row (e.g. inside a checkout transaction). */
     findActiveProductRow: (id: number) => selectActiveProduct(db, id),

@@ -18,6 +18,8 @@ export interface CheckoutDeps {
   log: FastifyBaseLogger;
   /** The store's shipping offer now (the settings'). */
   shipping(): ShippingOffer;
+  /** Whether ground-only (limited-quantity) orders may ship to Alaska, Hawaii and the territories (the settings'). */
+  groundOnlyToRemoteStates(): boolean;
   /** Discount codes: a use taken when applied, given back when a checkout closes unpaid, redeemed when paid. */
   discounts: DiscountsService;
   /** How long a checkout stays payable. */

@@ -1,4 +1,5 @@
 import type { CheckoutOrder } from '#shared/checkout.ts';
+import { GROUND_ONLY_NOTE } from '#shared/ground-only.ts';
 import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
@@ -13,13 +14,19 @@ export type CheckoutConfirmation = CheckoutOrder & { paidAt: string | null; orde
  * whether its shipping details may still change, and the confirmation once it is paid. The order
  * rows are the orders domain's; checkout reads and changes them only through its service.
  */
-export function createOpenCheckout(d: CheckoutDeps) {
+export function createOpenCheckout(d: CheckoutDeps, isGroundOnly: (order: Order) => Promise<boolean>) {
   const { db, catalog, orders } = d;
 
   async function view(order: Order): Promise<CheckoutOrder> {
     const items = await orders.items(db, order.id);
     const hold = order.status === 'pending' && !order.stockReleasedAt ? await catalog.holds.holdOf(db, order.id) : undefined;
-    return toCheckoutOrder(order, items, hold, d.payments.providerName, await catalog.linePictures());
+    const groundOnly = await isGroundOnly(order);
+    return {
+      ...toCheckoutOrder(order, items, hold, d.payments.providerName, await catalog.linePictures()),
+      groundOnly,
+      // Written by the server, so that the checkout's first load, at its budget, carries no more words.
+      shippingLine: groundOnly ? `${GROUND_ONLY_NOTE} (3-5 business days)` : 'Shipping (Standard, 3-5 business days)',
+    };
   }
 
   /**

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
 import type { PaymentParty } from '../payments/service.ts';
 import { createCompletion } from './complete.ts';
+import { createGroundOnlyRule } from './ground-only.ts';
 import { createKeepOpen } from './keep-open.ts';
 import { createOpenCheckout } from './open-checkout.ts';
 import { createCheckoutDiscounts } from './discount.ts';
@@ -40,7 +41,8 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
  */
 export function createCheckoutService(d: CheckoutDeps) {
   const holds = createOrderHolds(d);
-  const open = createOpenCheckout(d);
+  const groundOnly = createGroundOnlyRule(d);
+  const open = createOpenCheckout(d, groundOnly.isGroundOnly);
   const discount = createCheckoutDiscounts(d, holds, open);
   const { startCheckout } = createCheckoutStart(d, holds, discount);
   const keepOpen = createKeepOpen(d, holds, discount);
@@ -81,6 +83,7 @@ export function createCheckoutService(d: CheckoutDeps) {
     ): Promise<CheckoutOrder> {
       const order = await open.own(paymentIntentId, sessionId);
       open.assertShippingOpen(order);
+      await groundOnly.assertShipsTo(order, f);
       if (order.discountCode) await discount.countTry(network);
       const saved = await d.db.transaction(async (tx) => {
         const locked = await d.orders.lock(tx, order.id);

@@ -10,7 +10,7 @@ export function toCheckoutOrder(
   hold: { heldUntil: Date } | undefined,
   provider: CheckoutOrder['provider'],
   pictureOf: (line: OrderLine) => ProductPicture,
-): CheckoutOrder {
+): Omit<CheckoutOrder, 'groundOnly' | 'shippingLine'> {
   return {
     orderId: order.id,
     paymentIntentId: order.paymentIntentId ?? '',

@@ -1,6 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type Label, type LabelProvider, LabelProviderError, type Quote, type ShipmentRequest } from './label-provider.ts';
-import { code128Png, drawAddressBlocks, LABEL_MARGIN, LABEL_SIZE, newLabelDoc, textLines } from './label-pdf.ts';
+import { LIMITED_QUANTITY_MARK } from '#shared/ground-only.ts';
+import {
+  code128Png,
+  drawAddressBlocks,
+  drawLimitedQuantityMark,
+  LABEL_MARGIN,
+  LABEL_SIZE,
+  newLabelDoc,
+  textLines,
+} from './label-pdf.ts';
 import { winAnsi } from './pdf-text.ts';
 
 /** IW + 18 digits: the store's own tracking reference, unique per label (and per order in the database). */
@@ -94,10 +103,14 @@ async function labelPdf(
   });
 
   const ounces = (req.weightGrams / 28.3495).toFixed(1);
-  textLines(page, regular, { x: m, y: after - 24 }, 9, [
+  const below = textLines(page, regular, { x: m, y: after - 24 }, 9, [
     `Weight: ${ounces} oz (${req.weightGrams} g)`,
     `Date: ${new Date().toISOString().slice(0, 10)}`,
   ]);
+  if (req.limitedQuantity) {
+    textLines(page, bold, { x: m, y: below - 6 }, 10, [LIMITED_QUANTITY_MARK, 'GROUND ONLY']);
+    await drawLimitedQuantityMark(l, { cx: w - m - 32, cy: (after - 8 + 122) / 2, size: 56 });
+  }
 
   const png = await l.doc.embedPng(await code128Png(trackingNumber));
   page.drawImage(png, { x: m, y: 52, width: w - 2 * m, height: 70 });
@@ -140,7 +153,10 @@ async function returnSlipPdf(req: ShipmentRequest): Promise<Buffer> {
   textLines(page, regular, { x: m, y: y - 6 }, 7, [
     'Put this slip in the box and post the parcel to the address above.',
     'Keep the postage receipt: the postage is refunded with your return.',
+    ...(req.limitedQuantity ? [`${LIMITED_QUANTITY_MARK}: post it by ground only (USPS Ground Advantage).`] : []),
   ]);
+  // Between "RETURN" and the RMA number, where the box's contents and the notes never reach.
+  if (req.limitedQuantity) await drawLimitedQuantityMark(l, { cx: 134, cy: h - 36, size: 40 });
 
   const png = await l.doc.embedPng(await code128Png(req.reference));
   page.drawImage(png, { x: m, y: 30, width: w - 2 * m, height: 44 });

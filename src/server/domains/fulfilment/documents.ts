@@ -1,4 +1,5 @@
-import { LABEL_SIZE, newLabelDoc } from './label-pdf.ts';
+import { LIMITED_QUANTITY_MARK } from '#shared/ground-only.ts';
+import { drawLimitedQuantityMark, LABEL_SIZE, newLabelDoc } from './label-pdf.ts';
 import { winAnsi } from './pdf-text.ts';
 
 export interface SlipOrder {
@@ -8,16 +9,22 @@ export interface SlipOrder {
   shipTo: string[];
   items: { name: string; quantity: number }[];
   supportEmail: string;
+  /**
+   * The box holds limited-quantity goods (docs/decisions/0046): the slip carries the mark, and the
+   * UN numbers and proper shipping names the owner entered; null for a standard parcel.
+   */
+  limitedQuantity: { declarations: string[] } | null;
 }
 
 /** A 4×6 packing slip: what goes in the box, for whom. */
 export async function packingSlipPdf(o: SlipOrder): Promise<Buffer> {
   const l = await newLabelDoc(`Packing slip, order ${o.id}`);
   const { page, bold, regular } = l;
-  const [, h] = LABEL_SIZE;
+  const [w, h] = LABEL_SIZE;
   const m = 16;
   let y = h - 36;
   page.drawText('IRONWAKE', { x: m, y, size: 18, font: bold });
+  if (o.limitedQuantity) await drawLimitedQuantityMark(l, { cx: w - m - 26, cy: h - 46, size: 48 });
   y -= 18;
   page.drawText('Packing slip', { x: m, y, size: 11, font: regular });
   y -= 24;
@@ -37,6 +44,14 @@ export async function packingSlipPdf(o: SlipOrder): Promise<Buffer> {
     y -= 16;
     page.drawText(String(item.quantity), { x: m, y, size: 11, font: bold });
     page.drawText(winAnsi(item.name), { x: m + 40, y, size: 11, font: regular });
+  }
+  if (o.limitedQuantity) {
+    y -= 24;
+    page.drawText(`${LIMITED_QUANTITY_MARK} - ship by ground only`, { x: m, y, size: 9, font: bold });
+    for (const line of o.limitedQuantity.declarations) {
+      y -= 12;
+      page.drawText(winAnsi(line).slice(0, 60), { x: m, y, size: 8, font: regular });
+    }
   }
   page.drawText(winAnsi(`Questions? ${o.supportEmail}`), { x: m, y: 40, size: 9, font: regular });
   page.drawText('For external use only. Keep away from children.', { x: m, y: 26, size: 8, font: regular });

@@ -1,6 +1,7 @@
 import EasyPost from '@easypost/api';
 import { parseCents } from '#shared/money.ts';
 import { isoDate, parseEasyPostWebhook } from './easypost-webhooks.ts';
+import { NO_GROUND_RATE, ratesFor } from './ground-only.ts';
 import { type Address, type Label, type LabelProvider, LabelProviderError, type Rate } from './label-provider.ts';
 
 /**
@@ -154,10 +155,13 @@ export function createEasyPostProvider(opts: EasyPostSettings): LabelProvider {
           parcel: { weight: ouncesOf(req.weightGrams) },
           ...(req.isReturn ? { is_return: true } : {}),
           reference: req.reference,
-          options: { label_format: 'PDF', label_size: '4x6' },
+          // EasyPost's `hazmat` option declares the limited quantity to the carrier (docs/decisions/0046).
+          options: { label_format: 'PDF', label_size: '4x6', ...(req.limitedQuantity ? { hazmat: 'LIMITED_QUANTITY' } : {}) },
         }),
       );
-      const rates = (shipment.rates ?? []).map(toRate).sort((a, b) => a.costCents - b.costCents);
+      const offered = (shipment.rates ?? []).map(toRate).sort((a, b) => a.costCents - b.costCents);
+      const rates = ratesFor(Boolean(req.limitedQuantity), offered);
+      if (offered.length > 0 && rates.length === 0) throw new LabelProviderError('refused', `${NO_GROUND_RATE}.`);
       if (rates.length === 0) {
         const said = (shipment.messages ?? []).map((m) => [m.carrier, m.message].filter(Boolean).join(': ')).filter(Boolean);
         const why = said.length ? ` The carriers said: ${said.join('; ')}.` : '';

@@ -68,3 +68,23 @@ export function drawAddressBlocks(l: LabelDoc, from: readonly string[], to: { ti
   l.page.drawLine({ start: { x: m, y: after - 8 }, end: { x: w - m, y: after - 8 }, thickness: 2 });
   return after;
 }
+
+/**
+ * The limited-quantity mark (49 CFR 172.315(a)): a square on point, its top and bottom black, its
+ * centre white, `size` points across and centred at (cx, cy) (docs/decisions/0046).
+ */
+export async function drawLimitedQuantityMark(l: LabelDoc, at: { cx: number; cy: number; size: number }): Promise<void> {
+  const { rgb } = await loadPdfLib();
+  const r = at.size / 2;
+  const band = r * 0.42;
+  const border = Math.max(1.5, r * 0.08);
+  l.page.drawSvgPath(`M 0 ${-r} L ${r} 0 L 0 ${r} L ${-r} 0 Z`, { x: at.cx, y: at.cy, color: rgb(0, 0, 0) });
+  // The white band: the diamond's middle between -band and +band, inside the black border.
+  const inner = r - border * Math.SQRT2;
+  const w = inner - band;
+  l.page.drawSvgPath(`M ${-inner} 0 L ${-w} ${-band} L ${w} ${-band} L ${inner} 0 L ${w} ${band} L ${-w} ${band} Z`, {
+    x: at.cx,
+    y: at.cy,
+    color: rgb(1, 1, 1),
+  });
+}

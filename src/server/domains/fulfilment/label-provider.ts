@@ -32,6 +32,11 @@ export interface ShipmentRequest {
   isReturn: boolean;
   /** What goes in the box (printed on the built-in return slip). */
   items?: readonly { name: string; quantity: number }[];
+  /**
+   * The parcel holds limited-quantity hazardous goods (docs/decisions/0046): declared to the carrier,
+   * offered and bought by ground only, marked on the label.
+   */
+  limitedQuantity?: boolean;
 }
 
 /** One way to send the parcel, as the provider prices it. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStore } from '../files/service.ts';
+import { assertGroundDestination, assertGroundRate } from './ground-only.ts';
 import { type Label, type LabelProvider, LabelProviderError, type ShipmentRequest } from './label-provider.ts';
 import * as repo from './shipments-repo.ts';
 
@@ -43,9 +44,10 @@ export function createLabelPurchase(d: { db: Database; provider: LabelProvider; 
     fileName: (shipmentId: number, label: Label) => string,
     keep?: (tx: Tx, label: Label) => Promise<void>,
   ): Promise<{ label: Label; shipment: repo.ShipmentRow }> {
-    if (!shipment.rates.some((r) => r.id === rateId)) {
-      throw new AppError('bad_request', 'That rate is not one of this quote: ask for the rates again');
-    }
+    const rate = shipment.rates.find((r) => r.id === rateId);
+    if (!rate) throw new AppError('bad_request', 'That rate is not one of this quote: ask for the rates again');
+    assertGroundRate(Boolean(request.limitedQuantity), rate);
+    assertGroundDestination(request);
     await expireStaleClaims(shipment);
     const claimed = await repo.claimForBuying(d.db, shipment.id);
     if (!claimed) throw new AppError('conflict', 'A label is already bought or being bought for this parcel');

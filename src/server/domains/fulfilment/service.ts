@@ -10,48 +10,23 @@ import type { FileStore } from '../files/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Actor, OrdersService } from '../orders/service.ts';
 import { packingSlipPdf, testPagePdf } from './documents.ts';
+import { assertGroundDestination, holdsLimitedQuantity, limitedQuantityOf, NO_GROUND_RATE, ratesFor } from './ground-only.ts';
 import type { LabelProvider, ShipmentRequest } from './label-provider.ts';
 import { createLabelPurchase, LabelNotKept, providerFailure } from './label-purchase.ts';
 import { createPrinting } from './printing.ts';
+import { type ReturnLabelView, type ReturnParcel, toReturnLabel } from './return-labels.ts';
 import * as repo from './shipments-repo.ts';
 import { createTracking } from './tracking.ts';
 
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
 export type { PrintOutcome } from './printing.ts';
+export type { ReturnLabelView, ReturnParcel } from './return-labels.ts';
 
 /** The box and its filling around the bottles, for the parcel's weight. */
 const PACKAGING_GRAMS = 100;
 
 const labelFile = (orderId: number, tracking: string) => `${orderId}-${tracking}.pdf`;
 const returnLabelFile = (returnId: number, shipmentId: number) => `return-${returnId}-${shipmentId}.pdf`;
-
-/** The return a label is made for, as the returns domain describes it. */
-export interface ReturnParcel {
-  returnId: number;
-  rma: string;
-  orderId: number;
-  items: readonly { productId: number; name: string; quantity: number }[];
-}
-
-/** A return's label as the returns domain reads it (the shipment stays fulfilment's). */
-export interface ReturnLabelView {
-  /** A carrier's label the store paid the postage of; false for the built-in slip the shopper posts the parcel with. */
-  prepaid: boolean;
-  carrier: string | null;
-  service: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-  costCents: number | null;
-}
-
-const toReturnLabel = (row: repo.ShipmentRow): ReturnLabelView => ({
-  prepaid: row.provider !== 'builtin',
-  carrier: row.carrier,
-  service: row.service,
-  trackingNumber: row.trackingCode,
-  trackingUrl: row.trackingUrl,
-  costCents: row.costCents,
-});
 
 /**
  * Postage, labels, packing slips and printing (docs/decisions/0013, 0036): the order's rates from the
@@ -101,23 +76,28 @@ export function createFulfilmentService(d: {
       weightGrams: await weightOf(parcel.items),
       isReturn: Boolean(parcel.ret),
       items: parcel.items.map((i) => ({ name: i.name, quantity: i.quantity })),
+      limitedQuantity: await holdsLimitedQuantity(d.catalog, parcel.items),
     };
   }
 
   /** Asks the provider for the parcel's rates and keeps the quote. */
   async function quote(order: AdminOrder, request: ShipmentRequest, returnId: number | null) {
+    assertGroundDestination(request);
     const answer = await provider.quote(request).catch((err: unknown) => {
       d.log.warn({ err, orderId: order.id }, 'label provider refused or failed a quote');
       throw providerFailure(err);
     });
-    if (answer.rates.length === 0) throw new AppError('conflict', 'The label provider offered no rate for this parcel');
+    const rates = ratesFor(Boolean(request.limitedQuantity), answer.rates);
+    if (rates.length === 0) {
+      throw new AppError('conflict', answer.rates.length ? NO_GROUND_RATE : 'The label provider offered no rate for this parcel');
+    }
     return repo.insertQuote(d.db, {
       orderId: order.id,
       returnId,
       direction: returnId === null ? 'outbound' : 'return',
       provider: provider.name,
       providerShipmentId: answer.shipmentId,
-      rates: [...answer.rates].sort((a, b) => a.costCents - b.costCents),
+      rates: rates.sort((a, b) => a.costCents - b.costCents),
     });
   }
 
@@ -279,6 +259,7 @@ export function createFulfilmentService(d: {
         shipTo: [customerName(order), ...shipToLines(order)].filter(Boolean),
         items: order.items.map((i) => ({ name: i.name, quantity: i.quantity })),
         supportEmail: d.config.support.email,
+        limitedQuantity: await limitedQuantityOf(d.catalog, order.items),
       });
     },
 

@@ -26,6 +26,7 @@ const toView = (r: repo.SettingsRow): StoreSettings => ({
   supportPhone: r.supportPhone,
   ownerEmail: r.ownerEmail,
   reminderDelayHours: r.reminderDelayHours,
+  hazmatToRemoteStates: r.hazmatToRemoteStates,
   updatedAt: r.updatedAt.toISOString(),
   updatedBy: r.updatedBy,
 });
@@ -64,6 +65,9 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
     /** The shipping offer: the flat rate and the free-shipping amount. */
     shipping: (): ShippingOffer => ({ rateCents: current.shippingRateCents, freeOverCents: current.freeShippingOverCents }),
 
+    /** Whether ground-only orders may go to Alaska, Hawaii and the territories (docs/decisions/0046). */
+    hazmatToRemoteStates: (): boolean => current.hazmatToRemoteStates,
+
     /** Reads them again (every minute: a change another instance announced and this one missed). */
     async refresh(): Promise<void> {
       current = await read();
@@ -78,6 +82,7 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
         supportPhone: body.supportPhone,
         ownerEmail: body.ownerEmail,
         reminderDelayHours: body.reminderDelayHours,
+        ...(body.hazmatToRemoteStates === undefined ? {} : { hazmatToRemoteStates: body.hazmatToRemoteStates }),
         updatedBy: admin,
       });
       await notifier.publish(CHANNEL);
