@@ -142,6 +142,8 @@ export interface AdminOrder {
   discount: { code: string; amount: string } | null;
   /** What the shopper paid for shipping, a decimal string (0.00 when it shipped free). */
   shippingCharged: string;
+  /** The sales tax the shopper paid (part of the total), a decimal string. */
+  tax: string;
   /** How it was paid, as the payment provider reports it (card, apple_pay, google_pay, link, …); null before payment. */
   paymentMethodKind: string | null;
   /** What was refunded so far (refunds the provider accepted or is still answering), a decimal string. */

@@ -26,6 +26,7 @@ export const AdminOrderSchema = z
       .nullable()
       .describe('The discount code the shopper applied and what it took off the subtotal'),
     shippingCharged: moneyText.describe('What the shopper paid for shipping (0.00 when it shipped free)'),
+    tax: moneyText.describe('The sales tax the shopper paid, part of the total'),
     paymentMethodKind: z
       .string()
       .nullable()

@@ -1,0 +1,239 @@
+import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, signedIn, ORIGIN } from '../support/admin.ts';
+import type { TestApp } from '../support/app.ts';
+import { newAddress, secretOf, setInventory, shopper } from '../support/checkout.ts';
+import { discountTerms } from '../support/discounts.ts';
+import type { FakeStripe } from '../support/fake-stripe.ts';
+import { fakeTaxOf } from '../support/fake-stripe-tax.ts';
+import { startStripeStore } from '../support/stripe-store.ts';
+
+/**
+ * Sales tax through Stripe Tax (docs/decisions/0047), with the real `stripe` SDK against the local
+ * fake of Stripe (its Stripe Tax part: tests/support/fake-stripe-tax.ts, a rate by state): worked
+ * out at the shipping step, charged with the payment, recorded once paid, and given back by refunds.
+ */
+let store: Awaited<ReturnType<typeof startStripeStore>>;
+let t: TestApp;
+let fake: FakeStripe;
+let stripeClient: Stripe;
+let cookie: string;
+
+beforeAll(async () => {
+  store = await startStripeStore({ TAX_PROVIDER: 'stripe', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  ({ t, fake, stripeClient } = store);
+  cookie = (await signedIn(t.app)).cookie;
+});
+afterAll(() => store?.close());
+beforeEach(async () => {
+  fake.down = false;
+  fake.tax.down = false;
+  await setInventory(t.app, 5, 250);
+  await setInventory(t.app, 6, 120);
+});
+
+const owner = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { cookie, origin: ORIGIN, ...headers }, ...(payload ? { payload } : {}) });
+
+/** 2 singles (18.99) and a 3-pack (44.99): 82.97, shipping 3.91 (the store's rate below its free-shipping amount). */
+async function started(
+  lines: [number, number][] = [
+    [5, 2],
+    [6, 1],
+  ],
+) {
+  const s = shopper(t.app, undefined, newAddress());
+  for (const [id, q] of lines) expect((await s.add(id, q)).statusCode).toBe(201);
+  const res = await s.checkout();
+  expect(res.statusCode).toBe(201);
+  return { s, ...secretOf(res.json().checkoutUrl) };
+}
+
+async function pay(s: ReturnType<typeof shopper>, paymentIntentId: string) {
+  const token = await stripeClient.testHelpers.confirmationTokens.create({ payment_method: 'pm_card_visa' });
+  return s.confirm(paymentIntentId, token.id);
+}
+
+async function orderRow(paymentIntentId: string) {
+  const { rows } = (await t.app.database.db.execute(
+    sql`select id, status, subtotal_cents as subtotal, discount_cents as discount, shipping_cents as shipping,
+          tax_cents as tax, total_cents as total, tax_calculation_id as "calculationId",
+          tax_transaction_id as "transactionId", refunded_tax_cents as "refundedTax"
+        from orders where payment_intent_id = ${paymentIntentId}`,
+  )) as unknown as {
+    rows: {
+      id: number;
+      status: string;
+      subtotal: number;
+      discount: number;
+      shipping: number;
+      tax: number;
+      total: number;
+      calculationId: string | null;
+      transactionId: string | null;
+      refundedTax: number;
+    }[];
+  };
+  const o = rows[0];
+  if (!o) throw new Error(`no order for ${paymentIntentId}`);
+  return o;
+}
+
+const calculationsAsked = () => fake.requests.filter((r) => r.path === '/v1/tax/calculations');
+
+describe('sales tax with Stripe Tax', () => {
+  it('adds no tax before the shipping step, then the tax of the lines and shipping at the address, charged with the payment', async () => {
+    const { s, paymentIntentId } = await started();
+    const before = await t.app.inject({ method: 'GET', url: `/api/checkout/${paymentIntentId}` });
+    expect(before.json()).toMatchObject({ subtotal: '82.97', shipping: '3.91', tax: '0.00', total: '86.88' });
+
+    const asked = calculationsAsked().length;
+    const shipped = await s.ship(paymentIntentId); // Columbus, OH: 5.75 % on goods and shipping in the fake
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const tax = fakeTaxOf(3798, 'OH') + fakeTaxOf(4499, 'OH') + fakeTaxOf(391, 'OH', true);
+    expect(tax).toBe(218 + 259 + 22);
+    expect(shipped.json()).toMatchObject({ subtotal: '82.97', shipping: '3.91', tax: '4.99', total: '91.87' });
+    expect(fake.intents.get(paymentIntentId)?.amount).toBe(9187);
+
+    // Asked as Stripe's guide asks: tax-exclusive line amounts with their references, shipping, the shipping address.
+    const req = calculationsAsked()[asked];
+    expect(calculationsAsked()).toHaveLength(asked + 1);
+    expect(req?.params).toMatchObject({
+      currency: 'usd',
+      line_items: {
+        0: { amount: '3798', quantity: '2', reference: 'product-5', tax_behavior: 'exclusive' },
+        1: { amount: '4499', quantity: '1', reference: 'product-6', tax_behavior: 'exclusive' },
+      },
+      shipping_cost: { amount: '391', tax_behavior: 'exclusive' },
+      customer_details: {
+        address: { line1: '12 Iron Way', city: 'Columbus', state: 'OH', postal_code: '43004', country: 'US' },
+        address_source: 'shipping',
+      },
+    });
+
+    // The same details again: the calculation still covers them, Stripe is not asked again.
+    expect((await s.ship(paymentIntentId)).statusCode).toBe(200);
+    expect(calculationsAsked()).toHaveLength(asked + 1);
+  });
+
+  it('charges no tax where the store is not registered, and the tax of the new state when the address changes', async () => {
+    const { s, paymentIntentId } = await started([[5, 1]]);
+    const mt = await s.ship(paymentIntentId, { city: 'Helena', state: 'MT', zip: '59601' });
+    expect(mt.json()).toMatchObject({ tax: '0.00', total: '22.90' });
+    const ny = await s.ship(paymentIntentId, { city: 'Albany', state: 'NY', zip: '12207' });
+    // Albany, NY: 8.88 % on 18.99 (1.69) and on 3.91 shipping (0.35) in the fake.
+    expect(fakeTaxOf(1899, 'NY') + fakeTaxOf(391, 'NY', true)).toBe(204);
+    expect(ny.json()).toMatchObject({ tax: '2.04', total: '24.94' });
+    expect(fake.intents.get(paymentIntentId)?.amount).toBe(2494);
+  });
+
+  it('works the tax out again when a code goes on or comes off, before anything can be paid', async () => {
+    const code = `TAX${Date.now().toString(36)}`.toUpperCase();
+    expect((await owner('POST', '/api/admin/discounts', discountTerms({ code, kind: 'fixed', value: '10.00' }))).statusCode).toBe(
+      201,
+    );
+    const { s, paymentIntentId } = await started();
+    await s.ship(paymentIntentId);
+    const on = await s.code(paymentIntentId, code);
+    expect(on.statusCode, on.body).toBe(200);
+    // 10.00 off, shared over the lines; the tax is worked out on what is left.
+    const o = await orderRow(paymentIntentId);
+    expect(o.discount).toBe(1000);
+    expect(o.total).toBe(o.subtotal - o.discount + o.shipping + o.tax);
+    expect(o.tax).toBeLessThan(499);
+    expect(on.json().tax).toBe((o.tax / 100).toFixed(2));
+    expect(fake.intents.get(paymentIntentId)?.amount).toBe(o.total);
+    const off = await s.dropCode(paymentIntentId);
+    expect(off.json()).toMatchObject({ tax: '4.99', total: '91.87' });
+    expect(fake.intents.get(paymentIntentId)?.amount).toBe(9187);
+  });
+
+  it('records the tax transaction once the order is paid, and reverses each refund’s share of the tax', async () => {
+    const { s, paymentIntentId } = await started();
+    await s.ship(paymentIntentId);
+    const paid = await pay(s, paymentIntentId);
+    expect(paid.json()).toEqual({ status: 'succeeded' });
+    const o = await orderRow(paymentIntentId);
+    expect(o).toMatchObject({ status: 'paid', tax: 499, total: 9187 });
+    expect(fake.intents.get(paymentIntentId)?.amount_received).toBe(9187);
+    const transaction = o.transactionId ? fake.tax.transactions.get(o.transactionId) : undefined;
+    expect(transaction).toMatchObject({ type: 'transaction', reference: `order-${o.id}`, calculation: o.calculationId });
+    expect(fake.tax.netTax(o.transactionId ?? '')).toBe(499);
+
+    // One single bottle back: its price and its share of the tax (218 / 2 = 109).
+    const line = await owner('POST', `/api/orders/${o.id}/refunds`, { items: [{ productId: 5, quantity: 1, restock: true }] });
+    expect(line.statusCode, line.body).toBe(201);
+    expect(line.json().amount).toBe('20.08');
+    expect(fake.tax.netTax(o.transactionId ?? '')).toBeLessThan(499);
+    const afterLine = await orderRow(paymentIntentId);
+    expect(afterLine.refundedTax).toBe(109);
+    // The rest: everything left, tax included; Stripe's record of the tax collected comes to nothing.
+    const rest = await owner('POST', `/api/orders/${o.id}/refunds`, {});
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json().amount).toBe('71.79');
+    expect((await orderRow(paymentIntentId)).refundedTax).toBe(499);
+    expect(fake.tax.netTax(o.transactionId ?? '')).toBe(0);
+    const reversals = fake.tax.reversalsOf(o.transactionId ?? '');
+    expect(reversals.map((r) => r.reference).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`^order-${o.id}-refund-\\d+$`))]),
+    );
+    expect(reversals).toHaveLength(2);
+  });
+
+  it('reverses the whole transaction when the whole order is refunded at once', async () => {
+    const { s, paymentIntentId } = await started([[6, 1]]);
+    await s.ship(paymentIntentId);
+    expect((await pay(s, paymentIntentId)).json()).toEqual({ status: 'succeeded' });
+    const o = await orderRow(paymentIntentId);
+    const cancel = await owner('POST', `/api/orders/${o.id}/cancel`, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const reversals = fake.tax.reversalsOf(o.transactionId ?? '');
+    expect(reversals).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path === '/v1/tax/transactions/create_reversal').at(-1)?.params).toMatchObject({
+      mode: 'full',
+      original_transaction: o.transactionId,
+    });
+    expect(fake.tax.netTax(o.transactionId ?? '')).toBe(0);
+  });
+
+  it('when Stripe Tax does not answer: tells the shopper, charges nothing, and lets them try again', async () => {
+    const { s, paymentIntentId } = await started();
+    fake.tax.down = true;
+    const shipped = await s.ship(paymentIntentId);
+    expect(shipped.statusCode).toBe(503);
+    expect(shipped.json().message).toBe(
+      'We could not work out the sales tax for your order just now. Please try again in a moment.',
+    );
+    // Paying is refused until the tax is worked out: Stripe is not asked to confirm.
+    const refused = await pay(s, paymentIntentId);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toMatch(/sales tax/);
+    expect(fake.intents.get(paymentIntentId)?.status).toBe('requires_payment_method');
+    expect((await orderRow(paymentIntentId)).status).toBe('pending');
+
+    fake.tax.down = false;
+    const again = await pay(s, paymentIntentId);
+    expect(again.json()).toEqual({ status: 'succeeded' });
+    const o = await orderRow(paymentIntentId);
+    expect(o).toMatchObject({ status: 'paid', tax: 499, total: 9187 });
+    expect(fake.intents.get(paymentIntentId)?.amount_received).toBe(9187);
+  });
+
+  it('records a paid order’s tax transaction later when Stripe Tax was down at completion (the minute sweep)', async () => {
+    const { s, paymentIntentId } = await started([[5, 1]]);
+    await s.ship(paymentIntentId);
+    // Down between the shipping step and completion: the payment goes through, the record waits.
+    const token = await stripeClient.testHelpers.confirmationTokens.create({ payment_method: 'pm_card_visa' });
+    const ready = await t.app.services.checkout.readyToPay(paymentIntentId, s.ip);
+    expect(ready.taxCalculationId).not.toBeNull();
+    fake.tax.down = true;
+    expect((await s.confirm(paymentIntentId, token.id)).json()).toEqual({ status: 'succeeded' });
+    expect((await orderRow(paymentIntentId)).transactionId).toBeNull();
+    fake.tax.down = false;
+    await t.app.services.checkout.retryTaxRecords();
+    const o = await orderRow(paymentIntentId);
+    expect(o.transactionId).not.toBeNull();
+    expect(fake.tax.netTax(o.transactionId ?? '')).toBe(o.tax);
+  });
+});
