@@ -115,6 +115,8 @@ export interface OrdersSummary {
   grossRevenue: string;
   /** What was refunded of them. */
   refunds: string;
+  /** The sales tax they collected less what refunds gave back: in none of the revenue figures. */
+  taxCollected: string;
   /** Paid with test payments: no money taken, counted apart. */
   testOrders: { count: number; total: string };
   /** Each status list's count, as `GET /api/orders?status=` lists it. */

@@ -59,6 +59,7 @@ export const OrdersSummarySchema = z
     totalRevenue: moneyText.describe('Net of refunds: grossRevenue less refunds'),
     grossRevenue: moneyText.describe('The paid orders’ totals'),
     refunds: moneyText.describe('What was refunded of them'),
+    taxCollected: moneyText.describe('Sales tax collected less what refunds gave back; the revenue figures leave it out'),
     testOrders: z.object({ count: z.number().int(), total: moneyText }).describe('Paid with test payments: no money taken'),
     byStatus: z.object({
       pending: z.number().int(),

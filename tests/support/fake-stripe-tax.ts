@@ -331,8 +331,11 @@ export function createFakeStripeTax() {
           param: 'flat_amount',
         });
       }
-      // Spread over the transaction in proportion to what it was, tax included.
-      const tax = Math.min(taxLeft, Math.round((amount * taxOf(original)) / (amountOf(original) + taxOf(original))));
+      // Spread over the transaction in proportion to what it was, tax included; all that is left reverses all the tax left.
+      const tax =
+        amount === amountLeft + taxLeft
+          ? taxLeft
+          : Math.min(taxLeft, Math.round((amount * taxOf(original)) / (amountOf(original) + taxOf(original))));
       lines = [
         {
           ...(original.lines[0] as LineItem),

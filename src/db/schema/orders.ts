@@ -260,6 +260,9 @@ const orderKindUnits = () => ({
   singleUnits: bigint('single_units', { mode: 'number' }).notNull().default(0),
   bundleUnits: bigint('bundle_units', { mode: 'number' }).notNull().default(0),
   bundleOrders: bigint('bundle_orders', { mode: 'number' }).notNull().default(0),
+  /** The sales tax in its totals, and in its refunds (docs/decisions/0047): revenue is counted without it. */
+  taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+  refundedTaxCents: bigint('refunded_tax_cents', { mode: 'number' }).notNull().default(0),
 });
 
 /**
