@@ -220,6 +220,20 @@ describe('sales tax with Stripe Tax', () => {
     expect(fake.intents.get(paymentIntentId)?.amount_received).toBe(9187);
   });
 
+  it('asks the shopper to check an address Stripe Tax cannot place, and takes no payment until it is corrected', async () => {
+    const { s, paymentIntentId } = await started([[5, 1]]);
+    const wrong = await s.ship(paymentIntentId, { zip: '00000' });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().message).toBe(
+      'We could not work out the sales tax for this address. Please check that the ZIP code belongs to the city and state.',
+    );
+    const refused = await pay(s, paymentIntentId);
+    expect(refused.json()).toEqual({ status: 'requires_payment_method', message: wrong.json().message });
+    expect(fake.intents.get(paymentIntentId)?.status).toBe('requires_payment_method');
+    expect((await s.ship(paymentIntentId)).json()).toMatchObject({ tax: '1.31', total: '24.21' });
+    expect((await pay(s, paymentIntentId)).json()).toEqual({ status: 'succeeded' });
+  });
+
   it('records a paid order’s tax transaction later when Stripe Tax was down at completion (the minute sweep)', async () => {
     const { s, paymentIntentId } = await started([[5, 1]]);
     await s.ship(paymentIntentId);

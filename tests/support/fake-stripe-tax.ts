@@ -141,6 +141,13 @@ export function createFakeStripeTax() {
         param: 'customer_details[address_source]',
       });
     }
+    // A ZIP code that exists nowhere (the fake's: 00000, or not five digits): Stripe cannot place the address.
+    if (address.country === 'US' && address.postal_code && !/^(?!00000)\d{5}(-\d{4})?$/.test(address.postal_code)) {
+      return error(400, 'Unable to determine the customer’s tax location from the provided address.', {
+        code: 'customer_tax_location_invalid',
+        param: 'customer_details[address][postal_code]',
+      });
+    }
     if (address.country === 'US' && !address.postal_code) {
       return error(400, 'A US address needs a postal_code to calculate tax.', {
         code: 'customer_tax_location_invalid',

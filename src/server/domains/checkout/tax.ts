@@ -1,10 +1,12 @@
 import type { Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Order, OrderLine } from '../orders/service.ts';
-import type { TaxQuestion } from '../tax/service.ts';
+import { TaxAddressError, type TaxQuestion } from '../tax/service.ts';
 import type { CheckoutDeps } from './deps.ts';
 
 export const TAX_UNAVAILABLE = 'We could not work out the sales tax for your order just now. Please try again in a moment.';
+export const TAX_ADDRESS =
+  'We could not work out the sales tax for this address. Please check that the ZIP code belongs to the city and state.';
 const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a moment.';
 
 /** A line's reference in the tax provider's calculation and transaction: its product, unique in the order. */
@@ -71,6 +73,7 @@ export function createCheckoutTax(d: CheckoutDeps) {
       try {
         answer = await tax.calculate(q);
       } catch (err) {
+        if (err instanceof TaxAddressError) throw new AppError('conflict', TAX_ADDRESS);
         d.log.error({ err, orderId: order.id }, 'sales tax not calculated');
         throw new AppError('unavailable', TAX_UNAVAILABLE);
       }

@@ -25,6 +25,9 @@ export type TaxReversal = { mode: 'full'; reference: string } | { mode: 'flat'; 
 /** The provider could not answer (down, refused the request): nothing was recorded. */
 export class TaxUnavailableError extends Error {}
 
+/** The provider cannot place the address for its tax (a ZIP code that does not exist, or not in its state). */
+export class TaxAddressError extends Error {}
+
 export interface TaxProvider {
   readonly name: 'stripe';
   /** The tax of a checkout at its shipping address (tax-exclusive US prices). */

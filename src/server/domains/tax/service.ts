@@ -1,7 +1,7 @@
 import type { TaxAnswer, TaxProvider, TaxQuestion, TaxReversal } from './provider.ts';
 
 export type TaxService = ReturnType<typeof createTaxService>;
-export { type TaxAnswer, type TaxQuestion, type TaxReversal, TaxUnavailableError } from './provider.ts';
+export { TaxAddressError, type TaxAnswer, type TaxQuestion, type TaxReversal, TaxUnavailableError } from './provider.ts';
 
 /**
  * Sales tax (docs/decisions/0047): Stripe Tax when `TAX_PROVIDER=stripe`, else none (a store not yet

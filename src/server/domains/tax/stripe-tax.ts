@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { TaxProvider } from './provider.ts';
-import { TaxUnavailableError } from './provider.ts';
+import { TaxAddressError, TaxUnavailableError } from './provider.ts';
 
 export interface StripeTaxSettings {
   secretKey: string;
@@ -39,6 +39,10 @@ export function createStripeTax(settings: StripeTaxSettings): TaxProvider {
     try {
       return await fn();
     } catch (err) {
+      // Stripe cannot place the customer's address ("customer_tax_location_invalid"): the shopper's to correct.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'customer_tax_location_invalid') {
+        throw new TaxAddressError(err.message);
+      }
       throw new TaxUnavailableError(`Stripe Tax ${what}: ${refused(err) && err instanceof Error ? err.message : String(err)}`);
     }
   }
