@@ -4,8 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, signedIn, ORIGIN } from '../support/admin.ts';
 import type { TestApp } from '../support/app.ts';
 import { newAddress, secretOf, setInventory, shopper } from '../support/checkout.ts';
+import { parseCsv } from '../support/csv.ts';
 import { discountTerms } from '../support/discounts.ts';
-import type { FakeStripe } from '../support/fake-stripe.ts';
+import { eventually } from '../support/eventually.ts';
+import { FAKE_KEYS, type FakeStripe } from '../support/fake-stripe.ts';
 import { fakeTaxOf } from '../support/fake-stripe-tax.ts';
 import { startStripeStore } from '../support/stripe-store.ts';
 
@@ -249,5 +251,77 @@ describe('sales tax with Stripe Tax', () => {
     const o = await orderRow(paymentIntentId);
     expect(o.transactionId).not.toBeNull();
     expect(fake.tax.netTax(o.transactionId ?? '')).toBe(o.tax);
+  });
+});
+
+describe('what the shopper and the owner read of an order’s tax', () => {
+  it('shows it in the confirmation, its e-mail, the order page, the owner’s order and the CSV', async () => {
+    const { s, paymentIntentId } = await started();
+    await s.ship(paymentIntentId);
+    const mails = t.app.mailer.sent.length;
+    expect((await pay(s, paymentIntentId)).json()).toEqual({ status: 'succeeded' });
+    const o = await orderRow(paymentIntentId);
+    const confirmation = await t.app.inject({ url: `/api/orders/confirmation/${paymentIntentId}` });
+    expect(confirmation.json()).toMatchObject({ subtotal: '82.97', shipping: '3.91', tax: '4.99', total: '91.87' });
+    await eventually(async () => t.app.mailer.sent.length > mails);
+    const mail = t.app.mailer.sent.find((m) => m.subject.includes(`#${o.id}`));
+    expect(mail?.text).toContain('Shipping  $3.91\nSales tax  $4.99\nTotal  $91.87');
+    const token = t.app.services.orderStatus.link(o.id).split('/orders/')[1] ?? '';
+    const page = await t.app.inject({ url: `/api/order-status/${token}` });
+    expect(page.json()).toMatchObject({ shipping: '3.91', tax: '4.99', total: '91.87' });
+    const listed = (await owner('GET', `/api/orders?q=${o.id}`)).json() as { id: number }[];
+    expect(listed.find((x) => x.id === o.id)).toMatchObject({ shippingCharged: '3.91', tax: '4.99', total: '91.87' });
+    await owner('POST', `/api/orders/${o.id}/refunds`, { items: [{ productId: 5, quantity: 1, restock: false }] });
+    const csv = parseCsv((await owner('GET', '/api/orders/export.csv')).body);
+    const header = csv[0] ?? [];
+    expect(header.slice(-2)).toEqual(['Sales tax', 'Sales tax refunded']);
+    const row = csv.find((r) => r[0] === String(o.id)) ?? [];
+    expect(row.slice(-2)).toEqual(['4.99', '1.09']);
+    expect(row[header.indexOf('Total')]).toBe('91.87');
+  });
+});
+
+describe('revenue without sales tax (a live Stripe account)', () => {
+  let live: Awaited<ReturnType<typeof startStripeStore>>;
+  beforeAll(async () => {
+    live = await startStripeStore({
+      TAX_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: FAKE_KEYS.liveSecretKey,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+  });
+  afterAll(() => live?.close());
+
+  it('leaves the tax out of every revenue figure and shows the tax collected beside them', async () => {
+    const app = live.t.app;
+    const s = shopper(app, undefined, newAddress());
+    await s.add(5, 2);
+    await s.add(6, 1);
+    const { paymentIntentId } = secretOf((await s.checkout()).json().checkoutUrl);
+    await s.ship(paymentIntentId);
+    const token = await live.stripeClient.testHelpers.confirmationTokens.create({ payment_method: 'pm_card_visa' });
+    expect((await s.confirm(paymentIntentId, token.id)).json()).toEqual({ status: 'succeeded' });
+    const id = (await app.services.orders.byPaymentId(paymentIntentId))?.id;
+    const ownerCookie = (await signedIn(app)).cookie;
+    const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      app.inject({ method, url, headers: { cookie: ownerCookie, origin: ORIGIN }, ...(payload ? { payload } : {}) });
+    // 91.87 paid, 4.99 of it tax; one bottle back: 18.99 and its 1.09 of tax.
+    expect(
+      (await call('POST', `/api/orders/${id}/refunds`, { items: [{ productId: 5, quantity: 1, restock: false }] })).statusCode,
+    ).toBe(201);
+    const summary = (await call('GET', '/api/orders/summary')).json();
+    expect(summary).toMatchObject({ grossRevenue: '86.88', refunds: '18.99', totalRevenue: '67.89', taxCollected: '3.90' });
+    const analytics = (await call('GET', '/api/analytics?range=7d')).json();
+    expect(analytics.business).toMatchObject({
+      grossRevenue: '86.88',
+      refunds: '18.99',
+      totalRevenue: '67.89',
+      taxCollected: '3.90',
+      last7DaysRevenue: '67.89',
+      last30DaysRevenue: '67.89',
+    });
+    const today = analytics.daily.at(-1);
+    expect(today.revenue).toBe('67.89');
   });
 });
