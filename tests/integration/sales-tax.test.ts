@@ -163,6 +163,9 @@ describe('sales tax with Stripe Tax', () => {
     expect(transaction).toMatchObject({ type: 'transaction', reference: `order-${o.id}`, calculation: o.calculationId });
     expect(fake.tax.netTax(o.transactionId ?? '')).toBe(499);
 
+    // What the refund dialog reads: refunding 1 or 2 bottles gives back their price and tax share.
+    const state = (await owner('GET', `/api/orders/${o.id}/refunds`)).json();
+    expect(state.lines.find((l: { productId: number }) => l.productId === 5).worth).toEqual(['20.08', '40.16']);
     // One single bottle back: its price and its share of the tax (218 / 2 = 109).
     const line = await owner('POST', `/api/orders/${o.id}/refunds`, { items: [{ productId: 5, quantity: 1, restock: true }] });
     expect(line.statusCode, line.body).toBe(201);

@@ -287,6 +287,9 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
           unitPrice: formatCents(i.unitPriceCents),
           quantity: i.quantity,
           refundedQuantity: quantities.get(i.productId) ?? 0,
+          worth: Array.from({ length: Math.max(0, i.quantity - (quantities.get(i.productId) ?? 0)) }, (_, k) =>
+            formatCents(paidFor(bought, quantities, [{ productId: i.productId, quantity: k + 1 }])),
+          ),
         })),
         refundedTotal: formatCents(order.refundedCents),
         refundable: formatCents(
