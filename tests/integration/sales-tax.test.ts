@@ -225,6 +225,43 @@ describe('sales tax with Stripe Tax', () => {
     expect(fake.intents.get(paymentIntentId)?.amount_received).toBe(9187);
   });
 
+  it('never charges the tax of amounts the checkout no longer has: a code put on while Stripe Tax is down blocks paying', async () => {
+    const code = `TAXD${Date.now().toString(36)}`.toUpperCase();
+    expect((await owner('POST', '/api/admin/discounts', discountTerms({ code, kind: 'fixed', value: '10.00' }))).statusCode).toBe(
+      201,
+    );
+    const { s, paymentIntentId } = await started();
+    await s.ship(paymentIntentId);
+    fake.tax.down = true;
+    const on = await s.code(paymentIntentId, code);
+    expect(on.statusCode).toBe(503);
+    // The tax of the full price no longer stands, and the tax of the discounted one is not known: no payment.
+    const refused = await pay(s, paymentIntentId);
+    expect(refused.statusCode).toBe(503);
+    expect(fake.intents.get(paymentIntentId)?.status).toBe('requires_payment_method');
+    fake.tax.down = false;
+    expect((await pay(s, paymentIntentId)).json()).toEqual({ status: 'succeeded' });
+    const o = await orderRow(paymentIntentId);
+    expect(o.discount).toBe(1000);
+    expect(o.total).toBe(o.subtotal - o.discount + o.shipping + o.tax);
+    expect(fake.tax.calculations.get(o.calculationId ?? '')?.tax_amount_exclusive).toBe(o.tax);
+    expect(fake.intents.get(paymentIntentId)?.amount_received).toBe(o.total);
+  });
+
+  it('works the tax out again before paying when the order changed behind the calculation', async () => {
+    const { s, paymentIntentId } = await started([[5, 1]]);
+    await s.ship(paymentIntentId);
+    const before = await orderRow(paymentIntentId);
+    // What another change of the order would leave: a calculation that covers other amounts.
+    await t.app.database.db.execute(sql`update orders set tax_basis = 'stale' where id = ${before.id}`);
+    const asked = calculationsAsked().length;
+    expect((await pay(s, paymentIntentId)).json()).toEqual({ status: 'succeeded' });
+    expect(calculationsAsked()).toHaveLength(asked + 1);
+    const o = await orderRow(paymentIntentId);
+    expect(o.calculationId).not.toBe(before.calculationId);
+    expect(fake.intents.get(paymentIntentId)?.amount_received).toBe(o.total);
+  });
+
   it('asks the shopper to check an address Stripe Tax cannot place, and takes no payment until it is corrected', async () => {
     const { s, paymentIntentId } = await started([[5, 1]]);
     const wrong = await s.ship(paymentIntentId, { zip: '00000' });
