@@ -186,6 +186,33 @@ describe('sales tax with Stripe Tax', () => {
     expect(reversals).toHaveLength(2);
   });
 
+  it('takes a refund made in Stripe’s dashboard with its share of the tax, and the sweep reverses that share', async () => {
+    const { s, paymentIntentId } = await started();
+    await s.ship(paymentIntentId);
+    expect((await pay(s, paymentIntentId)).json()).toEqual({ status: 'succeeded' });
+    const o = await orderRow(paymentIntentId);
+    const made = fake.refundFromDashboard(paymentIntentId, 1000);
+    const { payload, signature } = fake.refundEvent(made.id, 'charge.refunded');
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload,
+    });
+    expect(hook.statusCode).toBe(200);
+    // 10.00 of 91.87 paid, 4.99 of it tax: 0.54 of tax (rounded down).
+    expect((await orderRow(paymentIntentId)).refundedTax).toBe(Math.floor((1000 * 499) / 9187));
+    await t.app.services.checkout.retryTaxRecords();
+    const reversals = fake.tax.reversalsOf(o.transactionId ?? '');
+    expect(reversals).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path === '/v1/tax/transactions/create_reversal').at(-1)?.params).toMatchObject({
+      mode: 'partial',
+      flat_amount: '-1000',
+    });
+    await t.app.services.checkout.retryTaxRecords(); // recorded once
+    expect(fake.tax.reversalsOf(o.transactionId ?? '')).toHaveLength(1);
+  });
+
   it('reverses the whole transaction when the whole order is refunded at once', async () => {
     const { s, paymentIntentId } = await started([[6, 1]]);
     await s.ship(paymentIntentId);
