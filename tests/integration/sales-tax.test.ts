@@ -289,6 +289,22 @@ describe('sales tax with Stripe Tax', () => {
     expect(fake.intents.get(paymentIntentId)?.amount_received).toBe(o.total);
   });
 
+  it('when the payment cannot follow the new tax, paying works it out and asks the payment again', async () => {
+    const { s, paymentIntentId } = await started([[5, 1]]);
+    // Stripe Tax answers, but the PaymentIntent refuses its new amount this once.
+    const intent = fake.intents.get(paymentIntentId);
+    if (!intent) throw new Error('no intent');
+    const realStatus = intent.status;
+    intent.status = 'processing'; // Stripe refuses to change the amount of a payment in this state
+    expect((await s.ship(paymentIntentId)).statusCode).toBe(503);
+    intent.status = realStatus;
+    expect(intent.amount).toBe(2290);
+    expect((await pay(s, paymentIntentId)).json()).toEqual({ status: 'succeeded' });
+    const o = await orderRow(paymentIntentId);
+    expect(o).toMatchObject({ status: 'paid', tax: 131, total: 2421 });
+    expect(fake.intents.get(paymentIntentId)?.amount_received).toBe(2421);
+  });
+
   it('asks the shopper to check an address Stripe Tax cannot place, and takes no payment until it is corrected', async () => {
     const { s, paymentIntentId } = await started([[5, 1]]);
     const wrong = await s.ship(paymentIntentId, { zip: '00000' });

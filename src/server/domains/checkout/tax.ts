@@ -100,6 +100,8 @@ export function createCheckoutTax(d: CheckoutDeps) {
         await payments.updateAmount(order.paymentIntentId, order.totalCents);
       } catch (err) {
         d.log.error({ err, orderId: order.id }, 'payment amount not changed after its tax');
+        // The payment still asks for the old total: paying works the tax out (and asks the payment) again.
+        await orders.forgetTaxBasis(order.id);
         throw new AppError('unavailable', PAYMENTS_UNAVAILABLE);
       }
       return order;

@@ -48,6 +48,14 @@ export function createTaxWrites(db: Database) {
       return saved;
     },
 
+    /** The open checkout's calculation no longer stands (its payment could not follow it): worked out again before paying. */
+    async forgetTaxBasis(orderId: number): Promise<void> {
+      await db
+        .update(orders)
+        .set({ taxBasis: null, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), isNull(orders.paidAt)));
+    },
+
     /** The tax transaction of a paid order, kept once: false when it had one already. */
     async setTaxTransaction(orderId: number, transactionId: string): Promise<boolean> {
       const rows = await db
