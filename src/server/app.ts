@@ -31,6 +31,8 @@ import { returnsPlugin } from './domains/returns/plugin.ts';
 import { reviewLinksPlugin } from './domains/reviews/links-plugin.ts';
 import { reviewsPlugin } from './domains/reviews/plugin.ts';
 import { settingsPlugin } from './domains/settings/plugin.ts';
+import { taxPlugin } from './domains/tax/plugin.ts';
+import type { TaxProvider } from './domains/tax/provider.ts';
 import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
 import { corePlugin } from './plugins/core.ts';
 import { healthRoutes } from './domains/health/routes.ts';
@@ -55,6 +57,8 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
   /** A label provider other than the configured one (tests). */
   labelProvider?: LabelProvider;
+  /** A tax provider other than the configured one (tests). */
+  taxProvider?: TaxProvider;
 }
 
 /** The one way to build the server, for production and for every test (docs/house.md). */
@@ -139,6 +143,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cartPlugin);
   await app.register(paymentsPlugin, { provider: opts.paymentProvider });
   await app.register(labelsPlugin, { provider: opts.labelProvider });
+  await app.register(taxPlugin, { provider: opts.taxProvider });
   await app.register(orderLinksPlugin);
   await app.register(reviewLinksPlugin);
   await app.register(discountsPlugin);

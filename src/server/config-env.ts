@@ -82,6 +82,15 @@ export const ConfigSchema = z.object({
   /** Another EasyPost API origin: a local fake (tests). */
   EASYPOST_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   EASYPOST_WEBHOOK_SECRET: optionalString,
+  /** Who works out sales tax: nobody (a store not registered to collect it anywhere) or Stripe Tax (docs/decisions/0047). */
+  TAX_PROVIDER: z.enum(['none', 'stripe']).default('none'),
+  /** Stripe's product tax code sent with every line (txcd_ and 8 digits); unset: the default of the Stripe account's tax settings. */
+  STRIPE_TAX_CODE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^txcd_\d{8}$/, 'must be a Stripe tax code such as txcd_99999999')
+      .optional(),
+  ),
   GA_MEASUREMENT_ID: optionalString,
   GOOGLE_ADS_ID: optionalString,
   GOOGLE_ADS_CONVERSION_LABEL: optionalString,
@@ -146,6 +155,11 @@ export function crossFieldProblems(src: Record<string, string | undefined>): str
     for (const k of ['EASYPOST_API_KEY', 'EASYPOST_WEBHOOK_SECRET']) {
       if (!has(k)) problems.push(`${k}: required with LABEL_PROVIDER=easypost (see docs/features.md, "Real postage")`);
     }
+  }
+  if (src.TAX_PROVIDER?.trim() === 'stripe' && !has('STRIPE_SECRET_KEY')) {
+    problems.push(
+      'TAX_PROVIDER: stripe needs the Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET): Stripe Tax works out the tax of Stripe payments',
+    );
   }
   if (has('ADMIN_USERNAME') !== has('ADMIN_PASSWORD'))
     problems.push('ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together');

@@ -119,4 +119,20 @@ describe('config', () => {
     expect(loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'rk_live_1' }).stripe?.mode).toBe('live');
     expect(loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_test_1' }).stripe?.mode).toBe('test');
   });
+
+  it('adds no sales tax by default, and takes Stripe Tax only with the Stripe keys', () => {
+    expect(loadConfig({}).tax).toEqual({ provider: 'none' });
+    expect(() => loadConfig({ TAX_PROVIDER: 'stripe' })).toThrow(/TAX_PROVIDER: stripe needs the Stripe keys/);
+    expect(() => loadConfig({ TAX_PROVIDER: 'avalara' })).toThrow(/TAX_PROVIDER/);
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({ ...stripe, TAX_PROVIDER: 'stripe', STRIPE_TAX_CODE: 'txcd_99999999' }).tax).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_1',
+      apiUrl: undefined,
+      productTaxCode: 'txcd_99999999',
+    });
+    expect(() => loadConfig({ ...stripe, TAX_PROVIDER: 'stripe', STRIPE_TAX_CODE: 'salts' })).toThrow(
+      /STRIPE_TAX_CODE: must be a Stripe tax code/,
+    );
+  });
 });

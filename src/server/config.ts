@@ -63,6 +63,17 @@ export interface Config {
         /** undefined: EasyPost's own API. */
         readonly apiUrl: string | undefined;
       };
+  /** The sales tax provider (docs/decisions/0047): none, or Stripe Tax with the store's Stripe key. */
+  readonly tax:
+    | { readonly provider: 'none' }
+    | {
+        readonly provider: 'stripe';
+        readonly secretKey: string;
+        /** undefined: Stripe's own API. */
+        readonly apiUrl: string | undefined;
+        /** undefined: the Stripe account's default tax code. */
+        readonly productTaxCode: string | undefined;
+      };
   readonly tags: {
     readonly gaMeasurementId: string | undefined;
     readonly googleAdsId: string | undefined;
@@ -183,6 +194,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiUrl: e.EASYPOST_API_URL,
           }
         : { provider: 'builtin' },
+    tax:
+      e.TAX_PROVIDER === 'stripe' && e.STRIPE_SECRET_KEY
+        ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL, productTaxCode: e.STRIPE_TAX_CODE }
+        : { provider: 'none' },
     tags: {
       gaMeasurementId: e.GA_MEASUREMENT_ID,
       googleAdsId: e.GOOGLE_ADS_ID,

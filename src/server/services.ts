@@ -16,6 +16,7 @@ import type { RecoveryService } from './domains/recovery/service.ts';
 import type { ReturnsService } from './domains/returns/service.ts';
 import type { ReviewsService } from './domains/reviews/service.ts';
 import type { SettingsService } from './domains/settings/service.ts';
+import type { TaxService } from './domains/tax/service.ts';
 import type { Outbox } from './lib/mail-outbox.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Notifier } from './lib/notifier.ts';
@@ -44,6 +45,8 @@ export interface Services {
   discounts: DiscountsService;
   /** Reaction reports from the safety page (docs/decisions/0050). */
   reactions: ReactionsService;
+  /** Sales tax through its provider (docs/decisions/0047). */
+  tax: TaxService;
   outbox: Outbox;
 }
 

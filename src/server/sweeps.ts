@@ -13,6 +13,7 @@ export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
     app.services.checkout.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
     app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
     app.services.checkout.retryPendingRefunds().catch((err: unknown) => app.log.warn({ err }, 'refund retry failed')),
+    app.services.checkout.retryTaxRecords().catch((err: unknown) => app.log.warn({ err }, 'tax record retry failed')),
     app.services.settings.refresh().catch((err: unknown) => app.log.warn({ err }, 'settings refresh failed')),
     app.services.recovery.sweep().catch((err: unknown) => app.log.warn({ err }, 'checkout reminder sweep failed')),
   ]);

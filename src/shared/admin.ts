@@ -117,6 +117,8 @@ export interface OrdersSummary {
   grossRevenue: string;
   /** What was refunded of them. */
   refunds: string;
+  /** The sales tax they collected less what refunds gave back: in none of the revenue figures. */
+  taxCollected: string;
   /** Paid with test payments: no money taken, counted apart. */
   testOrders: { count: number; total: string };
   /** Each status list's count, as `GET /api/orders?status=` lists it. */
@@ -144,6 +146,8 @@ export interface AdminOrder {
   discount: { code: string; amount: string } | null;
   /** What the shopper paid for shipping, a decimal string (0.00 when it shipped free). */
   shippingCharged: string;
+  /** The sales tax the shopper paid (part of the total), a decimal string. */
+  tax: string;
   /** How it was paid, as the payment provider reports it (card, apple_pay, google_pay, link, …); null before payment. */
   paymentMethodKind: string | null;
   /** What was refunded so far (refunds the provider accepted or is still answering), a decimal string. */

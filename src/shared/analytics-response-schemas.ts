@@ -17,6 +17,7 @@ export const AnalyticsReportSchema = z
       totalRevenue: moneyText.describe('Net of refunds'),
       grossRevenue: moneyText.describe('Paid orders’ totals before refunds'),
       refunds: moneyText,
+      taxCollected: moneyText.describe('Sales tax collected less what refunds gave back; the revenue figures leave it out'),
       last30DaysRevenue: moneyText,
       last7DaysRevenue: moneyText,
       averageOrderValue: moneyText,

@@ -26,6 +26,8 @@ export interface AnalyticsResponse {
     /** Paid orders' totals before refunds, and the refunds taken off them. */
     grossRevenue: string;
     refunds: string;
+    /** Sales tax collected less what refunds gave back: left out of every revenue figure. */
+    taxCollected: string;
     last30DaysRevenue: string;
     last7DaysRevenue: string;
     averageOrderValue: string;

@@ -27,6 +27,9 @@ export const CheckoutSchema = z
       .nullable()
       .describe('The discount code applied and what it takes off the subtotal'),
     shipping: moneyText,
+    tax: moneyText.describe(
+      'Sales tax on the lines and shipping, worked out at the shipping address (0.00 without a tax provider)',
+    ),
     total: moneyText,
     currency: z.literal('usd'),
     provider: z.enum(['test', 'stripe']),

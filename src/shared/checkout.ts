@@ -101,6 +101,8 @@ export interface CheckoutOrder {
   /** The discount code applied and what it takes off the subtotal (a decimal string); null without one. */
   discount: { code: string; amount: string } | null;
   shipping: string;
+  /** Sales tax on the lines and shipping (0.00 without a tax provider, or before the shipping step). */
+  tax: string;
   total: string;
   currency: 'usd';
   provider: 'test' | 'stripe';

@@ -13,6 +13,7 @@ export const ORDER_EVENT_TYPES = [
   'status_changed',
   'discount_applied',
   'discount_removed',
+  'tax_calculated',
   'tracking',
   'return_requested',
   'return_approved',

@@ -18,6 +18,7 @@ export const OrderStatusViewSchema = z
     subtotal: moneyText,
     discount: z.object({ code: z.string(), amount: moneyText }).nullable(),
     shipping: moneyText,
+    tax: moneyText.describe('The sales tax paid'),
     total: moneyText,
     refunded: moneyText.describe('What was refunded so far ("0.00" when nothing)'),
     shipTo: z.object({ name: z.string(), lines: z.array(z.string()) }),

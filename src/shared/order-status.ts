@@ -35,6 +35,8 @@ export interface OrderStatusView {
   /** The discount code applied and what it took off; null without one. */
   discount: { code: string; amount: string } | null;
   shipping: string;
+  /** The sales tax paid (0.00 when none was charged). */
+  tax: string;
   total: string;
   /** What was refunded so far, a decimal string ("0.00" when nothing). */
   refunded: string;

@@ -26,6 +26,7 @@ export const AdminOrderSchema = z
       .nullable()
       .describe('The discount code the shopper applied and what it took off the subtotal'),
     shippingCharged: moneyText.describe('What the shopper paid for shipping (0.00 when it shipped free)'),
+    tax: moneyText.describe('The sales tax the shopper paid, part of the total'),
     paymentMethodKind: z
       .string()
       .nullable()
@@ -58,6 +59,7 @@ export const OrdersSummarySchema = z
     totalRevenue: moneyText.describe('Net of refunds: grossRevenue less refunds'),
     grossRevenue: moneyText.describe('The paid orders’ totals'),
     refunds: moneyText.describe('What was refunded of them'),
+    taxCollected: moneyText.describe('Sales tax collected less what refunds gave back; the revenue figures leave it out'),
     testOrders: z.object({ count: z.number().int(), total: moneyText }).describe('Paid with test payments: no money taken'),
     byStatus: z.object({
       pending: z.number().int(),

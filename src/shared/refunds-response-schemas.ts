@@ -30,6 +30,11 @@ export const OrderRefundsSchema = z
         unitPrice: moneyText,
         quantity: z.number().int(),
         refundedQuantity: z.number().int().describe('Units given back by refunds that did not fail'),
+        worth: z
+          .array(moneyText)
+          .describe(
+            'What refunding 1, 2, … of the units not refunded yet gives back: price less discount share plus sales tax share',
+          ),
       }),
     ),
     refundedTotal: moneyText,

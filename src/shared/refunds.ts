@@ -89,7 +89,18 @@ export interface Refund {
 /** GET /api/orders/:id/refunds: what was refunded, and what each line and the order have left to refund. */
 export interface OrderRefunds {
   refunds: Refund[];
-  lines: { productId: number; name: string; unitPrice: string; quantity: number; refundedQuantity: number }[];
+  lines: {
+    productId: number;
+    name: string;
+    unitPrice: string;
+    quantity: number;
+    refundedQuantity: number;
+    /**
+     * What a refund of 1, 2, … of the units not refunded yet gives back, as decimal strings: their price
+     * less their share of the discount plus their share of the sales tax (what the store refunds for them).
+     */
+    worth: string[];
+  }[];
   refundedTotal: string;
   /** What can still be refunded, a decimal string. */
   refundable: string;

@@ -8,7 +8,8 @@ import { startStripeStore } from '../support/stripe-store.ts';
 /**
  * The store's money and stock invariants, searched by random sequences of shoppers' and the
  * owner's actions (tests/support/store-model.ts; issue "Money that cannot leak", item 13), with the
- * built-in payment provider and with Stripe (its local fake, webhooks replayed).
+ * built-in payment provider and no sales tax, and with Stripe (its local fake, webhooks replayed)
+ * and sales tax through Stripe Tax (the same fake; docs/decisions/0047).
  *
  * On PGlite (`npm test`'s api layer) a fixed seed and a short budget. On PostgreSQL (the pg layer) a
  * new seed each time, printed, and a longer budget. A failure prints its seed and the shortest
@@ -58,21 +59,22 @@ describe('the store’s invariants under random sequences of shoppers’ and the
     }, 900_000);
   });
 
-  describe('with Stripe', () => {
+  describe('with Stripe, and sales tax through Stripe Tax', () => {
     let store: Awaited<ReturnType<typeof startStripeStore>>;
     let real: StoreUnderTest;
     beforeAll(async () => {
       store = await startStripeStore({
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
+        TAX_PROVIDER: 'stripe',
         ...NO_LIMITS,
       });
       const owner = await signedIn(store.t.app);
-      real = { app: store.t.app, cookie: owner.cookie, stripe: { fake: store.fake, client: store.stripeClient } };
+      real = { app: store.t.app, cookie: owner.cookie, stripe: { fake: store.fake, client: store.stripeClient }, taxed: true };
     });
     afterAll(() => store?.close());
 
-    it('keep money and stock whole after every step, webhooks replayed', async () => {
+    it('keep money, tax and stock whole after every step, webhooks replayed', async () => {
       await search(real, true);
     }, 900_000);
   });

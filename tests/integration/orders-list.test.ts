@@ -147,6 +147,7 @@ describe('which orders each list shows', () => {
       totalRevenue: '45.80',
       grossRevenue: '45.80',
       refunds: '0.00',
+      taxCollected: '0.00',
       testOrders: { count: 1, total: '100.00' },
       byStatus: { pending: 2, paid: 2, shipped: 1, delivered: 0, cancelled: 0, refunded: 0 },
       byFilter: { 'payment-problem': 1, expired: 1 },

@@ -17,6 +17,7 @@ export function adminOrder(changes: Partial<AdminOrder> = {}): AdminOrder {
     shippingCountry: 'US',
     discount: null,
     shippingCharged: '3.91',
+    tax: '0.00',
     paymentMethodKind: 'card',
     total: '22.90',
     refundedTotal: '0.00',

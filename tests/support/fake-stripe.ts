@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { createFakeStripeTax, type FakeStripeTax } from './fake-stripe-tax.ts';
 
 /**
  * A local fake of the few Stripe HTTP endpoints the store and Stripe.js call, so the real `stripe`
@@ -244,6 +245,8 @@ export interface FakeStripe {
   /** Webhook deliveries so far, with the store's answers. */
   deliveries: { type: string; status: number }[];
   refunds: Map<string, FakeRefund>;
+  /** Stripe Tax: its calculations, transactions and reversals (fake-stripe-tax.ts). */
+  tax: FakeStripeTax;
   /** An intent's latest charge as Stripe shows it (what `expand[]=latest_charge` returns); null before any confirmation. */
   latestCharge(paymentIntentId: string): Record<string, unknown> | null;
   /** A refund made in Stripe's dashboard, not through the API of the store; its webhooks are sent. */
@@ -316,6 +319,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
   };
   const idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   const requests: FakeRequest[] = [];
+  const tax = createFakeStripeTax();
   const deliveries: { type: string; status: number }[] = [];
 
   const makeEvent = (pi: object, type: string, eventId = `evt_${rand(24)}`) => {
@@ -508,6 +512,8 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     // Stripe.js sends its publishable key as the `key` form field.
     const publishableAuth = auth === `Bearer ${FAKE_KEYS.publishableKey}` || params.key === FAKE_KEYS.publishableKey;
     if (!secretAuth && !publishableAuth) return error(401, 'invalid_request_error', 'Invalid API Key provided');
+    const taxAnswer = tax.handle(method, path, params, secretAuth);
+    if (taxAnswer) return taxAnswer;
 
     if (method === 'POST' && path === '/v1/payment_intents') {
       if (!secretAuth) return error(403, 'invalid_request_error', 'This request needs a secret key');
@@ -757,6 +763,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       return Object.assign(pi, patch);
     },
     refunds,
+    tax,
     confirmationTokens,
     authenticate(id) {
       const pi = intents.get(id);

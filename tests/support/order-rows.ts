@@ -20,8 +20,14 @@ export function orderRow(change: Partial<OrderRow> = {}): OrderRow {
     freeShippingOverCents: null,
     discountCode: null,
     discountCents: 0,
+    taxCents: 0,
+    shippingTaxCents: 0,
+    taxCalculationId: null,
+    taxBasis: null,
+    taxTransactionId: null,
     totalCents: 11188,
     refundedCents: 0,
+    refundedTaxCents: 0,
     singleUnits: 0,
     bundleUnits: 0,
     email: 'dana.lee@example.com',
@@ -58,7 +64,16 @@ export function orderRow(change: Partial<OrderRow> = {}): OrderRow {
 /** The order's lines: two 3-packs and one single bottle (snapshots of name and unit price). */
 export function orderItemRows(orderId = 1042): OrderItemRow[] {
   return [
-    { id: 1, orderId, productId: 6, name: 'Smelling Salts 3-Pack', unitPriceCents: 4499, quantity: 2, discountCents: 0 },
-    { id: 2, orderId, productId: 5, name: 'Single Bottle', unitPriceCents: 1799, quantity: 1, discountCents: 0 },
+    {
+      id: 1,
+      orderId,
+      productId: 6,
+      name: 'Smelling Salts 3-Pack',
+      unitPriceCents: 4499,
+      quantity: 2,
+      discountCents: 0,
+      taxCents: 0,
+    },
+    { id: 2, orderId, productId: 5, name: 'Single Bottle', unitPriceCents: 1799, quantity: 1, discountCents: 0, taxCents: 0 },
   ];
 }

@@ -33,6 +33,8 @@ export interface StoreUnderTest {
   cookie: string;
   /** Stripe's fake and its secret-key client, when the store takes payments with Stripe. */
   stripe?: { fake: FakeStripe; client: Stripe };
+  /** Sales tax through Stripe Tax (TAX_PROVIDER=stripe, against the same fake). */
+  taxed?: boolean;
 }
 
 interface Checkout {
@@ -173,6 +175,13 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
     subtotal: number;
     discount: number;
     shipping: number;
+    tax: number;
+    shippingTax: number;
+    lineTax: number;
+    refundedTax: number;
+    refundsTax: number;
+    calculation: string | null;
+    transaction: string | null;
     total: number;
     refunded: number;
     code: string | null;
@@ -185,6 +194,10 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
     sql`select o.id, o.payment_intent_id as pi, o.email, o.shipping_address as address,
           o.subtotal_cents as subtotal, o.discount_cents as discount, o.shipping_cents as shipping,
           o.total_cents as total, o.refunded_cents as refunded, o.discount_code as code,
+          o.tax_cents as tax, o.shipping_tax_cents as "shippingTax", o.refunded_tax_cents as "refundedTax",
+          o.tax_calculation_id as calculation, o.tax_transaction_id as transaction,
+          (select coalesce(sum(i.tax_cents), 0) from order_items i where i.order_id = o.id) as "lineTax",
+          (select coalesce(sum(r.tax_cents), 0) from order_refunds r where r.order_id = o.id and r.status <> 'failed') as "refundsTax",
           (select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i where i.order_id = o.id) as lines,
           (select coalesce(sum(i.discount_cents), 0) from order_items i where i.order_id = o.id) as shares,
           (select coalesce(sum(r.amount_cents), 0) from order_refunds r where r.order_id = o.id and r.status <> 'failed') as "refundsSum",
@@ -197,10 +210,30 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
     expect(o.email, `${at} has an e-mail`).toBeTruthy();
     expect(o.address, `${at} has an address`).toBeTruthy();
     expect(Number(o.confirmations), `${at} has one confirmation e-mail`).toBe(1);
-    // Its total is what it was priced at: its lines less the discount (carried by its lines) plus shipping.
+    // Its total is what it was priced at: its lines less the discount (carried by its lines) plus
+    // shipping plus the sales tax of its lines and shipping (docs/decisions/0047).
     expect(Number(o.subtotal), `${at} subtotal`).toBe(Number(o.lines));
     expect(Number(o.discount), `${at} discount on its lines`).toBe(Number(o.shares));
-    expect(Number(o.total), `${at} total`).toBe(Number(o.subtotal) - Number(o.discount) + Number(o.shipping));
+    expect(Number(o.tax), `${at} tax on its lines and shipping`).toBe(Number(o.lineTax) + Number(o.shippingTax));
+    expect(Number(o.total), `${at} total`).toBe(Number(o.subtotal) - Number(o.discount) + Number(o.shipping) + Number(o.tax));
+    // Refunds give back tax never past what was charged, and the order keeps their sum.
+    expect(Number(o.refundedTax), `${at} tax refunded is its refunds' sum`).toBe(Number(o.refundsTax));
+    expect(Number(o.refundedTax), `${at} tax refunded at most the tax`).toBeLessThanOrEqual(Number(o.tax));
+    if (real.taxed) {
+      // Paid only with the tax of its current calculation, recorded once paid; reversals never past it.
+      expect(o.calculation, `${at} has a tax calculation`).not.toBeNull();
+      const calc = real.stripe?.fake.tax.calculations.get(o.calculation ?? '');
+      expect(calc?.tax_amount_exclusive, `${at} tax is its calculation's`).toBe(Number(o.tax));
+      expect(o.transaction, `${at} tax transaction recorded`).not.toBeNull();
+      const fakeTax = real.stripe?.fake.tax;
+      const recorded = fakeTax?.transactions.get(o.transaction ?? '');
+      expect(recorded && fakeTax?.taxOf(recorded), `${at} tax recorded at Stripe`).toBe(Number(o.tax));
+      const reversed = -(fakeTax?.reversalsOf(o.transaction ?? '').reduce((n, r) => n + fakeTax.taxOf(r), 0) ?? 0);
+      expect(reversed, `${at} tax reversed at most the tax recorded`).toBeLessThanOrEqual(Number(o.tax));
+      expect(reversed, `${at} tax reversed never below zero`).toBeGreaterThanOrEqual(0);
+      if (Number(o.refunded) === Number(o.total))
+        expect(reversed, `${at} refunded whole: its tax reversed whole`).toBe(Number(o.tax));
+    }
     expect(Number(o.discount) > 0, `${at} a discount has its code`).toBe(o.code !== null);
     // Refunds never pass what was paid, and the order keeps their sum.
     expect(Number(o.refunded), `${at} refunded is its refunds' sum`).toBe(Number(o.refundsSum));
@@ -244,7 +277,7 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
   const lines = await rows<{ order: number; product: number; quantity: number; paid: number; refunded: number }>(
     real,
     sql`select i.order_id as order, i.product_id as product, i.quantity,
-          i.unit_price_cents * i.quantity - i.discount_cents as paid,
+          i.unit_price_cents * i.quantity - i.discount_cents + i.tax_cents as paid,
           coalesce((select sum(ri.quantity) from order_refund_items ri join order_refunds r on r.id = ri.refund_id
                     where r.order_id = i.order_id and ri.product_id = i.product_id and r.status <> 'failed'), 0) as refunded
         from order_items i join orders o on o.id = i.order_id

@@ -45,9 +45,24 @@ export const orders = pgTable(
     /** The discount code applied (as typed by the owner, upper case) and what it took off the subtotal. */
     discountCode: text('discount_code'),
     discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * Sales tax on its lines and shipping (docs/decisions/0047), from the tax calculation named by
+     * `taxCalculationId`; 0 without a tax provider. `shippingTaxCents` is the shipping's part of it;
+     * each line's part is on its item. The total is subtotal − discount + shipping + tax.
+     */
+    taxCents: integer('tax_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    /** The tax provider's calculation of the checkout's tax; null before the shipping step or without a provider. */
+    taxCalculationId: text('tax_calculation_id'),
+    /** What that calculation covered (lines after discount, shipping, address): it no longer matches once any changes. */
+    taxBasis: text('tax_basis'),
+    /** The tax transaction recorded from the calculation once the order was paid (what the provider reports as collected). */
+    taxTransactionId: text('tax_transaction_id'),
     totalCents: integer('total_cents').notNull(),
     /** What its refunds take back: accepted ones, and those the provider has not answered yet. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The tax part of `refundedCents`. */
+    refundedTaxCents: integer('refunded_tax_cents').notNull().default(0),
     /** Units of its lines, 3-packs and the rest, kept by a trigger on its items (migration 0013) for the sales figures. */
     singleUnits: integer('single_units').notNull().default(0),
     bundleUnits: integer('bundle_units').notNull().default(0),
@@ -103,6 +118,15 @@ export const orders = pgTable(
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
     check('orders_discount_within_subtotal', sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents}`),
     check('orders_refunded_within_total', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+    check(
+      'orders_tax_nonnegative',
+      sql`${t.taxCents} >= 0 and ${t.shippingTaxCents} >= 0 and ${t.shippingTaxCents} <= ${t.taxCents}`,
+    ),
+    check('orders_refunded_tax_within_tax', sql`${t.refundedTaxCents} >= 0 and ${t.refundedTaxCents} <= ${t.taxCents}`),
+    // Paid orders with a tax transaction still to record (the minute sweep records it).
+    index('orders_tax_unrecorded_idx')
+      .on(t.id)
+      .where(sql`${t.taxCalculationId} is not null and ${t.taxTransactionId} is null and ${t.paidAt} is not null`),
   ],
 );
 
@@ -120,6 +144,8 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** The line's share of the order's discount code (docs/decisions/0040): what a refund of its units leaves out. */
     discountCents: integer('discount_cents').notNull().default(0),
+    /** The line's sales tax (docs/decisions/0047): what a refund of its units gives back besides its price. */
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -164,6 +190,10 @@ export const orderRefunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
+    /** The sales tax part of the amount (docs/decisions/0047). */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** The tax provider's reversal of that tax, once recorded; null while none is (or none is needed). */
+    taxReversalId: text('tax_reversal_id'),
     reason: text('reason'),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     /** The order is cancelled when this refund succeeds (a cancellation of a paid order). */
@@ -189,6 +219,11 @@ export const orderRefunds = pgTable(
     uniqueIndex('order_refunds_provider_uq').on(t.providerRefundId),
     index('order_refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('order_refunds_tax_within_amount', sql`${t.taxCents} >= 0 and ${t.taxCents} <= ${t.amountCents}`),
+    // Succeeded refunds whose tax is still to reverse (the minute sweep reverses it).
+    index('order_refunds_tax_unreversed_idx')
+      .on(t.id)
+      .where(sql`${t.taxCents} > 0 and ${t.taxReversalId} is null and ${t.status} = 'succeeded'`),
   ],
 );
 
@@ -225,6 +260,9 @@ const orderKindUnits = () => ({
   singleUnits: bigint('single_units', { mode: 'number' }).notNull().default(0),
   bundleUnits: bigint('bundle_units', { mode: 'number' }).notNull().default(0),
   bundleOrders: bigint('bundle_orders', { mode: 'number' }).notNull().default(0),
+  /** The sales tax in its totals, and in its refunds (docs/decisions/0047): revenue is counted without it. */
+  taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+  refundedTaxCents: bigint('refunded_tax_cents', { mode: 'number' }).notNull().default(0),
 });
 
 /**

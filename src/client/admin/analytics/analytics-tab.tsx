@@ -94,6 +94,7 @@ export function AnalyticsTab() {
             ['Total revenue (net of refunds)', formatUsd(parseCents(b.totalRevenue))],
             ['Gross sales', formatUsd(parseCents(b.grossRevenue))],
             ['Refunds', formatUsd(parseCents(b.refunds))],
+            ['Sales tax collected (not revenue)', formatUsd(parseCents(b.taxCollected))],
             ['Last 30 days', formatUsd(parseCents(b.last30DaysRevenue))],
             ['Last 7 days', formatUsd(parseCents(b.last7DaysRevenue))],
             ['Average order value', formatUsd(parseCents(b.averageOrderValue))],

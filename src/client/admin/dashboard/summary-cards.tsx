@@ -3,7 +3,7 @@ import { formatUsd, parseCents } from '#shared/money.ts';
 
 /**
  * docs/product.md §2: Total Orders, Paid Orders, Total Revenue (paid orders' totals less refunds, 2 decimals,
- * gross and refunds beside it once there are refunds), as the server counts them. Orders paid with
+ * gross and refunds beside it once there are refunds; sales tax left out and shown beside it), as the server counts them. Orders paid with
  * test payments moved no money: they are left out of Paid Orders and Revenue and named apart.
  */
 export function SummaryCards({ summary }: { summary: OrdersSummary | undefined }) {
@@ -30,6 +30,11 @@ export function SummaryCards({ summary }: { summary: OrdersSummary | undefined }
         <p className="col-span-3 text-xs text-zinc-600" data-testid="summary-refunds">
           Revenue is net of refunds: {formatUsd(parseCents(summary.grossRevenue))} paid, {formatUsd(parseCents(summary.refunds))}{' '}
           refunded.
+        </p>
+      ) : null}
+      {summary && parseCents(summary.taxCollected) > 0 ? (
+        <p className="col-span-3 text-xs text-zinc-600" data-testid="summary-tax">
+          Sales tax collected: {formatUsd(parseCents(summary.taxCollected))}, held for the states and left out of revenue.
         </p>
       ) : null}
       {tests && tests.count > 0 ? (

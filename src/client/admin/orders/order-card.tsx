@@ -98,6 +98,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             </p>
           ) : null}
           <p>Shipping {parseCents(order.shippingCharged) === 0 ? 'Free' : formatUsd(parseCents(order.shippingCharged))}</p>
+          {parseCents(order.tax) > 0 ? <p data-testid="order-tax">Sales tax {formatUsd(parseCents(order.tax))}</p> : null}
           <p className="mt-1 text-base font-bold">Total {formatUsd(parseCents(order.total))}</p>
           {order.paymentMethodKind ? (
             <p className="text-zinc-600">Paid with {paymentMethodLabel(order.paymentMethodKind)}</p>

@@ -19,6 +19,7 @@ const KIND: Record<OrderEventType, string> = {
   status_changed: 'Status',
   discount_applied: 'Discount',
   discount_removed: 'Discount removed',
+  tax_calculated: 'Sales tax',
   tracking: 'Tracking',
   return_requested: 'Return requested',
   return_approved: 'Return approved',

@@ -15,7 +15,10 @@ afterEach(() => {
 const order = adminOrder();
 const state: OrderRefunds = {
   refunds: [],
-  lines: [{ productId: 5, name: 'Single Bottle', unitPrice: '18.99', quantity: 2, refundedQuantity: 0 }],
+  // 18.99 each, with 1.09 of sales tax each (its share of the line's 2.18).
+  lines: [
+    { productId: 5, name: 'Single Bottle', unitPrice: '18.99', quantity: 2, refundedQuantity: 0, worth: ['20.08', '40.16'] },
+  ],
   refundedTotal: '0.00',
   refundable: '41.89',
 };
@@ -76,5 +79,16 @@ describe('the refund dialog’s Idempotency-Key', () => {
     await waitFor(() => expect(keysSent(fetchMock)).toHaveLength(2));
     const [first, changed] = keysSent(fetchMock);
     expect(changed).toBe(first);
+  });
+});
+
+describe('the refund dialog’s amount for lines', () => {
+  it('is what the store gives back for them: their price with their share of the sales tax', async () => {
+    serve([{ status: 201, body: { id: 1 } }]);
+    const field = await screen.findByLabelText(/^Refund of Single Bottle/);
+    fireEvent.change(field, { target: { value: '1' } });
+    expect(await screen.findByRole('button', { name: 'Refund $20.08' })).toBeTruthy();
+    fireEvent.change(field, { target: { value: '2' } });
+    expect(await screen.findByRole('button', { name: 'Refund $40.16' })).toBeTruthy();
   });
 });

@@ -39,7 +39,9 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose():
     () =>
       (data?.lines ?? []).reduce((sum, l) => {
         const q = Number(lines[l.productId]?.quantity ?? 0);
-        return sum + (Number.isInteger(q) && q > 0 ? q * parseCents(l.unitPrice) : 0);
+        // What the store gives back for them: price less their discount share plus their sales tax share.
+        const worth = Number.isInteger(q) && q > 0 ? l.worth[q - 1] : undefined;
+        return sum + (worth ? parseCents(worth) : Number.isInteger(q) && q > 0 ? q * parseCents(l.unitPrice) : 0);
       }, 0),
     [data, lines],
   );

@@ -43,6 +43,12 @@ export function OrderSummary({ order, children }: { order: CheckoutOrder; childr
           <dt>{order.shippingLine}</dt>
           <dd>{parseCents(order.shipping) === 0 ? 'Free' : formatUsd(parseCents(order.shipping))}</dd>
         </div>
+        {parseCents(order.tax) > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>Sales tax</dt>
+            <dd data-testid="order-tax">{formatUsd(parseCents(order.tax))}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
           <dt>Total</dt>
           <dd data-testid="order-total">{formatUsd(parseCents(order.total))}</dd>

@@ -144,6 +144,12 @@ function Items({ order }: { order: OrderStatusView }) {
           <dt>Shipping</dt>
           <dd>{parseCents(order.shipping) === 0 ? 'Free' : usd(order.shipping)}</dd>
         </div>
+        {parseCents(order.tax) > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>Sales tax</dt>
+            <dd>{usd(order.tax)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between text-base font-bold">
           <dt>Total</dt>
           <dd>{usd(order.total)}</dd>

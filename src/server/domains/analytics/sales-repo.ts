@@ -8,15 +8,18 @@ import { orderCustomers, orders } from '#db/schema/index.ts';
  * orders and its customers rollup, which analytics never writes.
  */
 
+/** An order's money less its refunds, without sales tax (docs/decisions/0047). */
+const NET = sql`${orders.totalCents} - ${orders.refundedCents} - (${orders.taxCents} - ${orders.refundedTaxCents})`;
+
 /**
- * Revenue of the paid live orders of the last 30 and 7 days, net of their refunds (both counted on
+ * Revenue of the paid live orders of the last 30 and 7 days, net of their refunds and without sales tax (both counted on
  * the day the order was paid, so no period reads below zero): the orders of those days only, by
  * `orders_paid_time_idx`.
  */
 export async function selectRecentRevenue(db: Tx): Promise<{ last30Cents: number; last7Cents: number }> {
   const res = (await db.execute(sql`
-    select coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::bigint as d30,
-      coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${paidAt} >= now() - interval '7 days'), 0)::bigint as d7
+    select coalesce(sum(${NET}), 0)::bigint as d30,
+      coalesce(sum(${NET}) filter (where ${paidAt} >= now() - interval '7 days'), 0)::bigint as d7
     from ${orders} where ${REVENUE} and ${paidAt} >= now() - interval '30 days'
   `)) as unknown as { rows: { d30: string; d7: string }[] };
   const r = res.rows[0];
@@ -41,13 +44,13 @@ export async function selectCustomerCounts(db: Tx): Promise<{ customers: number;
 
 const utcDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
 
-/** Net revenue (totals less refunds) of the live orders paid on each UTC day from `from` to `to` (YYYY-MM-DD), every day listed. */
+/** Net revenue (totals less refunds, without sales tax) of the live orders paid on each UTC day from `from` to `to` (YYYY-MM-DD), every day listed. */
 export async function selectDailyRevenue(db: Tx, from: string, to: string): Promise<{ day: string; cents: number }[]> {
   const res = (await db.execute(sql`
     select to_char(d, 'YYYY-MM-DD') as day, coalesce(r.cents, 0)::bigint as cents
     from generate_series(${from}::date, ${to}::date, interval '1 day') as d
     left join (
-      select (${paidAt} at time zone 'UTC')::date as day, sum(${orders.totalCents} - ${orders.refundedCents}) as cents
+      select (${paidAt} at time zone 'UTC')::date as day, sum(${NET}) as cents
       from ${orders}
       where ${REVENUE} and ${paidAt} >= ${utcDayStart(from)} and ${paidAt} < ${utcDayStart(to)} + interval '1 day'
       group by 1

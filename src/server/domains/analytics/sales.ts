@@ -17,13 +17,26 @@ export function createSales(db: Database, orderKinds: () => Promise<OrderKind[]>
         repo.selectCustomerCounts(db),
       ]);
       const live = kinds.filter(paidLive);
-      const sum = (of: 'orders' | 'totalCents' | 'refundedCents' | 'singleUnits' | 'bundleUnits' | 'bundleOrders') =>
-        live.reduce((total, k) => total + k[of], 0);
+      const sum = (
+        of:
+          | 'orders'
+          | 'totalCents'
+          | 'refundedCents'
+          | 'singleUnits'
+          | 'bundleUnits'
+          | 'bundleOrders'
+          | 'taxCents'
+          | 'refundedTaxCents',
+      ) => live.reduce((total, k) => total + k[of], 0);
+      // Without the sales tax, which is the states' money (docs/decisions/0047).
+      const grossCents = sum('totalCents') - sum('taxCents');
+      const refundsCents = sum('refundedCents') - sum('refundedTaxCents');
       return {
-        /** Net of refunds; gross and refunds beside it. */
-        totalCents: sum('totalCents') - sum('refundedCents'),
-        grossCents: sum('totalCents'),
-        refundsCents: sum('refundedCents'),
+        /** Net of refunds; gross and refunds beside it; all without sales tax, counted apart. */
+        totalCents: grossCents - refundsCents,
+        grossCents,
+        refundsCents,
+        taxCollectedCents: sum('taxCents') - sum('refundedTaxCents'),
         last30Cents: recent.last30Cents,
         last7Cents: recent.last7Cents,
         orders: sum('orders'),

@@ -124,6 +124,7 @@ export function createAnalyticsService(
           totalRevenue: formatCents(sales.totalCents),
           grossRevenue: formatCents(sales.grossCents),
           refunds: formatCents(sales.refundsCents),
+          taxCollected: formatCents(sales.taxCollectedCents),
           last30DaysRevenue: formatCents(sales.last30Cents),
           last7DaysRevenue: formatCents(sales.last7Cents),
           averageOrderValue: formatCents(sales.orders ? Math.round(sales.grossCents / sales.orders) : 0),

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';
 import type { OpenCheckout } from './open-checkout.ts';
+import type { CheckoutTax } from './tax.ts';
 
 export type CompleteResult =
   | { state: 'paid'; order: Order }
@@ -14,7 +15,7 @@ export type CompleteResult =
  * succeeded for the order's total, and completion is idempotent whoever calls it (browser, webhook,
  * sweeper, reconciliation) and however often.
  */
-export function createCompletion(d: CheckoutDeps, open: Pick<OpenCheckout, 'own'>) {
+export function createCompletion(d: CheckoutDeps, open: Pick<OpenCheckout, 'own'>, tax: Pick<CheckoutTax, 'recordPaid'>) {
   const { db, cart, catalog, orders, payments } = d;
 
   async function complete(found: Order, paymentIntentId: string): Promise<CompleteResult> {
@@ -28,6 +29,7 @@ export function createCompletion(d: CheckoutDeps, open: Pick<OpenCheckout, 'own'
     if (!payment) throw notFound('Order');
     if (payment.status !== 'succeeded') return { state: 'unpaid', paymentStatus: payment.status, message: payment.lastError };
 
+    let markedPaid = false;
     const outcome = await db.transaction(async (tx): Promise<CompleteResult> => {
       const order = await orders.lock(tx, found.id); // one completion at a time per order
       if (!order) throw notFound('Order');
@@ -65,12 +67,15 @@ export function createCompletion(d: CheckoutDeps, open: Pick<OpenCheckout, 'own'
         await catalog.holds.commit(tx, order.id);
       }
       const paid = await orders.markPaid(tx, order, payment.methodKind);
+      markedPaid = true;
       await cart.clearInTransaction(tx, order.sessionId);
       return { state: 'paid', order: paid };
     });
     if (outcome.state === 'paid') {
       await catalog.catalogChanged();
       orders.deliverMail();
+      // The completion that made it paid records its tax with the provider (the sweep retries a failure).
+      if (markedPaid) await tax.recordPaid(outcome.order);
     }
     return outcome;
   }

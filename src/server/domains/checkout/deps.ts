@@ -6,6 +6,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { DiscountsService } from '../discounts/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import type { TaxService } from '../tax/service.ts';
 
 /** What checkout works with: the four domains it brings together, and its settings. */
 export interface CheckoutDeps {
@@ -15,6 +16,8 @@ export interface CheckoutDeps {
   catalog: CatalogService;
   orders: OrdersService;
   payments: PaymentsService;
+  /** Sales tax (docs/decisions/0047): none, or worked out by its provider once the shipping step is saved. */
+  tax: TaxService;
   log: FastifyBaseLogger;
   /** The store's shipping offer now (the settings'). */
   shipping(): ShippingOffer;

@@ -8,6 +8,7 @@ import type { CheckoutDeps } from './deps.ts';
 import type { OpenCheckout } from './open-checkout.ts';
 import type { OrderHolds } from './order-holds.ts';
 import { MIN_PAYMENT_CENTS, priceCheckout } from './pricing.ts';
+import type { CheckoutTax } from './tax.ts';
 
 const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a moment.';
 const NO_SHARES: ReadonlyMap<number, number> = new Map();
@@ -18,7 +19,12 @@ const NO_SHARES: ReadonlyMap<number, number> = new Map();
  * the provider; when the provider cannot change it, the order is put back as it was. A paid order
  * must hold its code's use (completion flags it otherwise), so no path gives a discount twice.
  */
-export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds, 'holdUntil'>, open: OpenCheckout) {
+export function createCheckoutDiscounts(
+  d: CheckoutDeps,
+  holds: Pick<OrderHolds, 'holdUntil'>,
+  open: OpenCheckout,
+  tax: Pick<CheckoutTax, 'ensure'>,
+) {
   const { db, orders, payments, discounts } = d;
 
   /** The open checkout, locked, or 409 when it can no longer change. */
@@ -156,6 +162,8 @@ export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds,
         await discounts.release(tx, order.id);
         return put(tx, order, code);
       });
+      // With the shipping step saved, the discounted amounts' tax is worked out and the payment asked for it.
+      if (d.tax.enabled && updated.shippingAddress) return open.view(await tax.ensure(updated));
       if (await charge(updated)) return open.view(updated);
       // The provider kept the amount it had: the order goes back to the code it had (its use taken
       // again), or to none. Should that no longer match the payment, completion flags it.
@@ -184,6 +192,7 @@ export function createCheckoutDiscounts(d: CheckoutDeps, holds: Pick<OrderHolds,
         if (order.discountCode !== found.discountCode) return order;
         return takeOff(tx, order);
       });
+      if (d.tax.enabled && updated.shippingAddress) return open.view(await tax.ensure(updated));
       if (updated.totalCents !== total && !(await charge(updated))) {
         throw new AppError('unavailable', PAYMENTS_UNAVAILABLE);
       }

@@ -6,6 +6,7 @@ import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';
 import type { CheckoutDiscounts } from './discount.ts';
 import type { OrderHolds } from './order-holds.ts';
+import type { CheckoutTax } from './tax.ts';
 
 /**
  * What an open checkout page keeps while it is in use (docs/decisions/0019, 0040): its stock hold
@@ -14,7 +15,7 @@ import type { OrderHolds } from './order-holds.ts';
  * check, by the server (the test card form's call, Stripe's server-side confirmation), so no order
  * is paid without an address to ship to or at a price it no longer holds a code's use for.
  */
-export function createKeepOpen(d: CheckoutDeps, holds: OrderHolds, discount: CheckoutDiscounts) {
+export function createKeepOpen(d: CheckoutDeps, holds: OrderHolds, discount: CheckoutDiscounts, tax: CheckoutTax) {
   const { db, catalog, orders } = d;
 
   /** The stock hold and code use of the (locked, open) order kept; `taken`: the stock was held again. */
@@ -47,9 +48,9 @@ export function createKeepOpen(d: CheckoutDeps, holds: OrderHolds, discount: Che
         if (!locked || !orders.isOpen(locked)) throw new AppError('conflict', CHECKOUT_EXPIRED);
         return keep(tx, locked, holder);
       });
-      // A payment whose amount could not follow is brought in line before paying (readyToPay).
+      // A payment whose amount could not follow is brought in line before paying (readyToPay), and so is its tax.
       await settle(kept);
-      return kept.order;
+      return tax.ensure(kept.order).catch(() => kept.order);
     },
 
     /**
@@ -78,10 +79,12 @@ export function createKeepOpen(d: CheckoutDeps, holds: OrderHolds, discount: Che
       if (!(await settle(kept))) {
         throw new AppError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
       }
+      // No payment without the tax of what it pays for: worked out again when the order changed (docs/decisions/0047).
+      const taxed = kept.order.status === 'pending' && !kept.order.paidAt ? await tax.ensure(kept.order) : kept.order;
       if (kept.refused) {
-        throw new AppError('conflict', `${kept.refused} Your total is now ${formatUsd(kept.order.totalCents)}.`);
+        throw new AppError('conflict', `${kept.refused} Your total is now ${formatUsd(taxed.totalCents)}.`);
       }
-      return kept.order;
+      return taxed;
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Actor, RefundRow } from '../orders/service.ts';
 import { type ProviderRefund, RefundRefusedError } from '../payments/service.ts';
 import type { CheckoutDeps } from './deps.ts';
 import type { OrderHolds } from './order-holds.ts';
+import type { CheckoutTax } from './tax.ts';
 
 /** How long a refund may wait for the provider's answer before the sweep asks again. */
 const REFUND_RETRY_AFTER_MS = 60_000;
@@ -24,6 +25,7 @@ export function createRefunds(
   d: CheckoutDeps,
   holds: OrderHolds,
   completePayment: (paymentIntentId: string) => Promise<unknown>,
+  tax: Pick<CheckoutTax, 'reverseRefund'>,
 ) {
   const { db, catalog, orders, payments } = d;
 
@@ -68,6 +70,8 @@ export function createRefunds(
     });
     if (restocked) await catalog.catalogChanged();
     orders.deliverMail();
+    // Its share of the sales tax recorded as given back (docs/decisions/0047; the sweep retries a failure).
+    await tax.reverseRefund(refundId);
     const refund = await orders.refunds.byId(refundId);
     if (!refund) throw notFound('Refund');
     if (refund.status === 'failed') throw refusal(refund.failureReason);

@@ -12,6 +12,7 @@ import { createOrderHolds } from './order-holds.ts';
 import { createRefunds } from './refunds.ts';
 import { createCheckoutStart } from './start.ts';
 import { createExpirySweep } from './sweep.ts';
+import { createCheckoutTax } from './tax.ts';
 
 export type { CompleteResult } from './complete.ts';
 
@@ -43,12 +44,13 @@ export function createCheckoutService(d: CheckoutDeps) {
   const holds = createOrderHolds(d);
   const groundOnly = createGroundOnlyRule(d);
   const open = createOpenCheckout(d, groundOnly.isGroundOnly);
-  const discount = createCheckoutDiscounts(d, holds, open);
+  const tax = createCheckoutTax(d);
+  const discount = createCheckoutDiscounts(d, holds, open, tax);
   const { startCheckout } = createCheckoutStart(d, holds, discount);
-  const keepOpen = createKeepOpen(d, holds, discount);
-  const { completePayment, completeForBuyer, reconcilePaid } = createCompletion(d, open);
+  const keepOpen = createKeepOpen(d, holds, discount, tax);
+  const { completePayment, completeForBuyer, reconcilePaid } = createCompletion(d, open, tax);
   const sweepExpired = createExpirySweep(d, holds, completePayment);
-  const { refund, cancel, retryPendingRefunds, providerRefunds } = createRefunds(d, holds, completePayment);
+  const { refund, cancel, retryPendingRefunds, providerRefunds } = createRefunds(d, holds, completePayment, tax);
 
   async function paymentFailed(paymentIntentId: string, reason: string | null): Promise<void> {
     await d.payments.recordFailure(paymentIntentId, reason);
@@ -92,7 +94,8 @@ export function createCheckoutService(d: CheckoutDeps) {
         if (locked.discountCode) await discount.bindEmail(tx, locked, f.email);
         return d.orders.writeShipping(tx, locked, f);
       });
-      return open.view(saved);
+      // Sales tax at this address (docs/decisions/0047); 503 with the shopper's message when it cannot be worked out.
+      return open.view(await tax.ensure(saved));
     },
     /** POST and DELETE /api/checkout/:id/discount: a discount code on an open checkout, and off it. */
     applyDiscount: discount.apply,
@@ -152,6 +155,8 @@ export function createCheckoutService(d: CheckoutDeps) {
     cancel,
     /** Every minute (sweeps.ts): refunds whose provider answer was lost are asked again. */
     retryPendingRefunds,
+    /** Every minute (sweeps.ts): tax transactions and reversals the tax provider did not record are asked again. */
+    retryTaxRecords: tax.retryRecords,
     /** A provider webhook about a payment's refunds. */
     providerRefunds,
 

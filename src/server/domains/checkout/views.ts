@@ -26,6 +26,7 @@ export function toCheckoutOrder(
     subtotal: formatCents(order.subtotalCents),
     discount: discountOf(order),
     shipping: formatCents(order.shippingCents),
+    tax: formatCents(order.taxCents),
     total: formatCents(order.totalCents),
     currency: 'usd',
     provider,

@@ -101,6 +101,7 @@ export function createOrderStatusService(d: {
       subtotal: formatCents(order.subtotalCents),
       discount: discountOf(order),
       shipping: formatCents(order.shippingCents),
+      tax: formatCents(order.taxCents),
       total: formatCents(order.totalCents),
       refunded: formatCents(order.refundedCents),
       shipTo: { name: customerName(order), lines: shipToLines(order) },

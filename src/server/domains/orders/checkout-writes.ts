@@ -47,8 +47,14 @@ export const checkoutWrites = {
         discountCents: v.discountCents,
         shippingCents: v.shippingCents,
         totalCents: v.totalCents,
+        // Its tax was worked out on the amounts before: checkout works it out again (docs/decisions/0047).
+        taxCents: 0,
+        shippingTaxCents: 0,
+        taxCalculationId: null,
+        taxBasis: null,
       })) ?? order;
     await repo.updateItemDiscounts(tx, order.id, v.shares);
+    await repo.clearItemTaxes(tx, order.id);
     if (v.code) {
       await recordEvent(
         tx,

@@ -20,6 +20,9 @@ export interface OrderKind {
   bundleUnits: number;
   /** Orders holding a 3-pack. */
   bundleOrders: number;
+  /** The sales tax in `totalCents`, and in `refundedCents`. */
+  taxCents: number;
+  refundedTaxCents: number;
 }
 
 /**
@@ -30,14 +33,15 @@ export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
   const res = (await db.execute(sql`
     select status, payment_mode, has_issue, has_paid, has_email, has_expired,
       sum(orders)::text as orders, sum(total_cents)::text as total_cents, sum(refunded_cents)::text as refunded_cents,
-      sum(single_units)::text as single_units, sum(bundle_units)::text as bundle_units, sum(bundle_orders)::text as bundle_orders
+      sum(single_units)::text as single_units, sum(bundle_units)::text as bundle_units, sum(bundle_orders)::text as bundle_orders,
+      sum(tax_cents)::text as tax_cents, sum(refunded_tax_cents)::text as refunded_tax_cents
     from (
       select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents,
-        single_units, bundle_units, bundle_orders
+        single_units, bundle_units, bundle_orders, tax_cents, refunded_tax_cents
       from ${orderKindTotals}
       union all
       select status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents,
-        single_units, bundle_units, bundle_orders
+        single_units, bundle_units, bundle_orders, tax_cents, refunded_tax_cents
       from ${orderKindChanges}
     ) k
     group by 1, 2, 3, 4, 5, 6
@@ -55,6 +59,8 @@ export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
       single_units: string;
       bundle_units: string;
       bundle_orders: string;
+      tax_cents: string;
+      refunded_tax_cents: string;
     }[];
   };
   return res.rows.map((r) => ({
@@ -70,6 +76,8 @@ export async function selectOrderKinds(db: Tx): Promise<OrderKind[]> {
     singleUnits: Number(r.single_units),
     bundleUnits: Number(r.bundle_units),
     bundleOrders: Number(r.bundle_orders),
+    taxCents: Number(r.tax_cents),
+    refundedTaxCents: Number(r.refunded_tax_cents),
   }));
 }
 
@@ -83,9 +91,9 @@ export async function foldOrderKindChanges(db: Tx): Promise<number> {
     with moved as (delete from ${orderKindChanges} returning *),
     folded as (
       insert into ${orderKindTotals} (status, payment_mode, has_issue, has_paid, has_email, has_expired, orders, total_cents, refunded_cents,
-        single_units, bundle_units, bundle_orders)
+        single_units, bundle_units, bundle_orders, tax_cents, refunded_tax_cents)
       select status, payment_mode, has_issue, has_paid, has_email, has_expired, sum(orders), sum(total_cents), sum(refunded_cents),
-        sum(single_units), sum(bundle_units), sum(bundle_orders)
+        sum(single_units), sum(bundle_units), sum(bundle_orders), sum(tax_cents), sum(refunded_tax_cents)
       from moved group by 1, 2, 3, 4, 5, 6
       on conflict (status, payment_mode, has_issue, has_paid, has_email, has_expired) do update set
         orders = ${orderKindTotals.orders} + excluded.orders,
@@ -93,7 +101,9 @@ export async function foldOrderKindChanges(db: Tx): Promise<number> {
         refunded_cents = ${orderKindTotals.refundedCents} + excluded.refunded_cents,
         single_units = ${orderKindTotals.singleUnits} + excluded.single_units,
         bundle_units = ${orderKindTotals.bundleUnits} + excluded.bundle_units,
-        bundle_orders = ${orderKindTotals.bundleOrders} + excluded.bundle_orders
+        bundle_orders = ${orderKindTotals.bundleOrders} + excluded.bundle_orders,
+        tax_cents = ${orderKindTotals.taxCents} + excluded.tax_cents,
+        refunded_tax_cents = ${orderKindTotals.refundedTaxCents} + excluded.refunded_tax_cents
       returning 1
     )
     select (select count(*) from moved)::int as changes, (select count(*) from folded)::int as kinds

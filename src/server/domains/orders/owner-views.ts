@@ -39,6 +39,9 @@ const EXPORT_COLUMNS = [
   'Payment method',
   'Tracking number',
   'Payment id',
+  // Added after the others so that a sheet reading columns by position keeps reading them (docs/decisions/0047).
+  'Sales tax',
+  'Sales tax refunded',
 ];
 
 /** What the owner reads of the orders: the list, the export, the summary, one order, its history and notes. */
@@ -90,6 +93,8 @@ export function createOwnerViews(db: Database) {
             o.paymentMethodKind,
             o.trackingNumber,
             o.paymentIntentId,
+            formatCents(o.taxCents),
+            formatCents(o.refundedTaxCents),
           ]);
         }
         const last = batch.at(-1);
@@ -104,16 +109,22 @@ export function createOwnerViews(db: Database) {
     /** GET /api/orders/summary: the summary cards and each list's count, from the counts of each kind of order. */
     async summaryForAdmin(): Promise<OrdersSummary> {
       const kinds = await kindsRepo.selectOrderKinds(db);
-      const sum = (which: (k: OrderKind) => boolean, of: 'orders' | 'totalCents' | 'refundedCents' = 'orders') =>
-        kinds.filter(which).reduce((total, k) => total + k[of], 0);
-      const gross = sum(paidLive, 'totalCents');
-      const refunds = sum(paidLive, 'refundedCents');
+      const sum = (
+        which: (k: OrderKind) => boolean,
+        of: 'orders' | 'totalCents' | 'refundedCents' | 'taxCents' | 'refundedTaxCents' = 'orders',
+      ) => kinds.filter(which).reduce((total, k) => total + k[of], 0);
+      // Revenue leaves the sales tax out: it is the states' money, collected for them (docs/decisions/0047).
+      const tax = sum(paidLive, 'taxCents');
+      const refundedTax = sum(paidLive, 'refundedTaxCents');
+      const gross = sum(paidLive, 'totalCents') - tax;
+      const refunds = sum(paidLive, 'refundedCents') - refundedTax;
       return {
         totalOrders: sum(LISTS.all),
         paidOrders: sum(paidLive),
         totalRevenue: formatCents(gross - refunds),
         grossRevenue: formatCents(gross),
         refunds: formatCents(refunds),
+        taxCollected: formatCents(tax - refundedTax),
         testOrders: { count: sum(paidTest), total: formatCents(sum(paidTest, 'totalCents')) },
         byStatus: {
           pending: sum(LISTS.pending),

@@ -12,7 +12,12 @@ export type RefundItemRow = typeof orderRefundItems.$inferSelect;
 export async function insertRefund(
   tx: Tx,
   v: Pick<typeof orderRefunds.$inferInsert, 'orderId' | 'amountCents' | 'reason' | 'requestKey' | 'actor' | 'cancelsOrder'> &
-    Partial<Pick<typeof orderRefunds.$inferInsert, 'providerRefundId' | 'status' | 'settledAt' | 'returnId' | 'requestHash'>>,
+    Partial<
+      Pick<
+        typeof orderRefunds.$inferInsert,
+        'providerRefundId' | 'status' | 'settledAt' | 'returnId' | 'requestHash' | 'taxCents'
+      >
+    >,
   items: readonly { productId: number; quantity: number; restock: boolean }[],
 ): Promise<RefundRow | undefined> {
   const [row] = await tx.insert(orderRefunds).values(v).onConflictDoNothing().returning();
@@ -20,7 +25,11 @@ export async function insertRefund(
   if (items.length > 0) await tx.insert(orderRefundItems).values(items.map((i) => ({ ...i, refundId: row.id })));
   await tx
     .update(orders)
-    .set({ refundedCents: sql`${orders.refundedCents} + ${v.amountCents}`, updatedAt: sql`now()` })
+    .set({
+      refundedCents: sql`${orders.refundedCents} + ${v.amountCents}`,
+      refundedTaxCents: sql`${orders.refundedTaxCents} + ${v.taxCents ?? 0}`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(orders.id, v.orderId));
   return row;
 }
@@ -114,7 +123,11 @@ export async function settleRefund(
   if (outcome.status === 'failed' && refund.status !== 'failed') {
     await tx
       .update(orders)
-      .set({ refundedCents: sql`${orders.refundedCents} - ${refund.amountCents}`, updatedAt: sql`now()` })
+      .set({
+        refundedCents: sql`${orders.refundedCents} - ${refund.amountCents}`,
+        refundedTaxCents: sql`${orders.refundedTaxCents} - ${refund.taxCents}`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, refund.orderId));
   }
   return row ?? refund;

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { type Actor, actorName, recordEvent } from './history.ts';
 import type { OrderMail } from './mail-queue.ts';
 import * as repo from './repo.ts';
-import { paidFor, requestFingerprint } from './refund-amounts.ts';
+import { paidFor, requestFingerprint, taxFor, taxOfAmount } from './refund-amounts.ts';
 import * as refunds from './refunds-repo.ts';
 
 export type RefundRow = refunds.RefundRow;
@@ -125,6 +125,13 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
             ? paidFor(bought, refunded, request.items)
             : left;
       if (amountCents <= 0) throw new AppError('bad_request', 'A refund must be more than $0.00');
+      // Its part of the sales tax (docs/decisions/0047): all that is left with the rest of the order;
+      // the lines' own shares when it gives back lines at least at what they were paid; else in proportion.
+      const linesTax =
+        request.items !== undefined && amountCents < left && amountCents >= paidFor(bought, refunded, request.items)
+          ? Math.min(taxFor(bought, refunded, request.items), order.taxCents - order.refundedTaxCents, amountCents)
+          : undefined;
+      const taxCents = linesTax ?? taxOfAmount(order, amountCents);
       if (amountCents > left) {
         throw new AppError(
           'conflict',
@@ -136,6 +143,7 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
         {
           orderId: order.id,
           amountCents,
+          taxCents,
           reason: request.reason ?? null,
           requestKey: o.requestKey,
           requestHash: o.requestHash ?? null,
@@ -222,11 +230,13 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
       if (await refunds.selectRefundByProviderId(tx, providerRefundId)) return false;
       const amount = Math.min(amountCents, order.totalCents - order.refundedCents);
       if (amount <= 0) return false;
+      const taxCents = taxOfAmount(order, amount);
       const row = await refunds.insertRefund(
         tx,
         {
           orderId: order.id,
           amountCents: amount,
+          taxCents,
           reason: "Refunded in the payment provider's dashboard",
           requestKey: `provider:${providerRefundId}`,
           actor: 'payment provider',
@@ -277,6 +287,9 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
           unitPrice: formatCents(i.unitPriceCents),
           quantity: i.quantity,
           refundedQuantity: quantities.get(i.productId) ?? 0,
+          worth: Array.from({ length: Math.max(0, i.quantity - (quantities.get(i.productId) ?? 0)) }, (_, k) =>
+            formatCents(paidFor(bought, quantities, [{ productId: i.productId, quantity: k + 1 }])),
+          ),
         })),
         refundedTotal: formatCents(order.refundedCents),
         refundable: formatCents(

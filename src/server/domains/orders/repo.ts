@@ -113,6 +113,11 @@ export async function updateItemDiscounts(tx: Tx, orderId: number, shares: Reado
     .where(eq(orderItems.orderId, orderId));
 }
 
+/** No line of the order carries tax (its tax is to be worked out again). */
+export async function clearItemTaxes(tx: Tx, orderId: number): Promise<void> {
+  await tx.update(orderItems).set({ taxCents: 0 }).where(eq(orderItems.orderId, orderId));
+}
+
 /** Unpaid checkouts past their end that are not closed yet. */
 export function selectEndedCheckouts(db: Tx, limit = 100): Promise<OrderRow[]> {
   return db

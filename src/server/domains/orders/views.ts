@@ -24,6 +24,7 @@ export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[]): Admin
     total: formatCents(o.totalCents),
     discount: discountOf(o),
     shippingCharged: formatCents(o.shippingCents),
+    tax: formatCents(o.taxCents),
     paymentMethodKind: o.paymentMethodKind,
     refundedTotal: formatCents(o.refundedCents),
     createdAt: o.createdAt.toISOString(),

@@ -45,6 +45,8 @@ interface Confirmation {
   /** "Discount (ATHLETE10)" and "−$5.00", when a code took something off. */
   discount: { label: string; amount: string } | null;
   shipping: string;
+  /** The sales tax, when any was charged. */
+  tax: string | null;
   total: string;
   address: string[];
   delivery: string;
@@ -65,6 +67,7 @@ export function OrderConfirmationEmail(p: Confirmation) {
         ))}
         {p.discount ? <AmountRow label={p.discount.label} amount={p.discount.amount} /> : null}
         <AmountRow label="Shipping" amount={p.shipping} />
+        {p.tax ? <AmountRow label="Sales tax" amount={p.tax} /> : null}
         <AmountRow label="Total" amount={p.total} strong />
       </Section>
       <MailHeading>Shipping to</MailHeading>
@@ -87,6 +90,7 @@ function confirmationText(p: Confirmation): string {
     ...p.lines.map((l) => `${l.text}  ${l.amount}`),
     ...(p.discount ? [`${p.discount.label}  ${p.discount.amount}`] : []),
     `Shipping  ${p.shipping}`,
+    ...(p.tax ? [`Sales tax  ${p.tax}`] : []),
     `Total  ${p.total}`,
     '',
     'Shipping to:',
@@ -113,6 +117,7 @@ export function orderConfirmationMail(
       ? { label: `Discount (${order.discountCode})`, amount: `−${formatUsd(order.discountCents)}` }
       : null,
     shipping: order.shippingCents === 0 ? 'Free' : formatUsd(order.shippingCents),
+    tax: order.taxCents > 0 ? formatUsd(order.taxCents) : null,
     total: formatUsd(order.totalCents),
     address: [customerName(order), ...shipToLines(order)].filter(Boolean),
     delivery: deliveryDays(order),
