@@ -29,31 +29,34 @@ export function OrderSummary({ order, children }: { order: CheckoutOrder; childr
       </ul>
       {children}
       <dl className="mt-5 grid gap-2 border-t border-line pt-4 text-sm tabular-nums">
-        <div className="flex justify-between gap-4">
-          <dt>Subtotal</dt>
-          <dd>{formatUsd(parseCents(order.subtotal))}</dd>
-        </div>
+        <Row label="Subtotal" cents={parseCents(order.subtotal)} />
         {order.discount ? (
-          <div className="flex justify-between gap-4 font-semibold text-ok">
-            <dt>Discount ({order.discount.code})</dt>
-            <dd>−{formatUsd(parseCents(order.discount.amount))}</dd>
-          </div>
+          <Row
+            label={`Discount (${order.discount.code})`}
+            cents={parseCents(order.discount.amount)}
+            className="font-semibold text-ok"
+            minus
+          />
         ) : null}
-        <div className="flex justify-between gap-4">
-          <dt>{order.shippingLine}</dt>
-          <dd>{parseCents(order.shipping) === 0 ? 'Free' : formatUsd(parseCents(order.shipping))}</dd>
-        </div>
-        {parseCents(order.tax) > 0 ? (
-          <div className="flex justify-between gap-4">
-            <dt>Sales tax</dt>
-            <dd data-testid="order-tax">{formatUsd(parseCents(order.tax))}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
-          <dt>Total</dt>
-          <dd data-testid="order-total">{formatUsd(parseCents(order.total))}</dd>
-        </div>
+        <Row label={order.shippingLine} cents={parseCents(order.shipping)} free />
+        {parseCents(order.tax) > 0 ? <Row label="Sales tax" cents={parseCents(order.tax)} testId="order-tax" /> : null}
+        <Row
+          label="Total"
+          cents={parseCents(order.total)}
+          className="border-t border-line pt-2 text-lg font-bold"
+          testId="order-total"
+        />
       </dl>
     </section>
+  );
+}
+
+/** One line of the totals: its label and amount ("Free" for nothing where `free`, "−" before a deduction). */
+function Row(p: { label: string; cents: number; className?: string; testId?: string; minus?: boolean; free?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${p.className ?? ''}`}>
+      <dt>{p.label}</dt>
+      <dd data-testid={p.testId}>{p.free && p.cents === 0 ? 'Free' : `${p.minus ? '−' : ''}${formatUsd(p.cents)}`}</dd>
+    </div>
   );
 }
