@@ -15,6 +15,10 @@ export const StoreSettingsSchema = z
       .int()
       .nullable()
       .describe('Hours after which a checkout left at the payment step gets its one reminder; null: off'),
+    minimumAge: z
+      .union([z.literal(18), z.literal(21)])
+      .nullable()
+      .describe('The age a buyer confirms at the shipping step; null: the store asks none'),
     updatedAt: isoTime,
     updatedBy: z.string().nullable(),
   })

@@ -14,9 +14,14 @@ export interface StoreSettings {
   ownerEmail: string | null;
   /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
   reminderDelayHours: number | null;
+  /** The age a buyer confirms at the shipping step, 18 or 21; null: the store asks none (docs/decisions/0048). */
+  minimumAge: MinimumAge | null;
   updatedAt: string;
   updatedBy: string | null;
 }
+
+export const MINIMUM_AGES = [18, 21] as const;
+export type MinimumAge = (typeof MINIMUM_AGES)[number];
 
 export const REMINDER_DELAY_MIN_HOURS = 1;
 export const REMINDER_DELAY_MAX_HOURS = 48;
@@ -56,5 +61,7 @@ export const StoreSettingsBodySchema = z.strictObject({
       `The reminder delay must be between ${REMINDER_DELAY_MIN_HOURS} and ${REMINDER_DELAY_MAX_HOURS} hours`,
     )
     .nullable(),
+  /** Absent: unchanged (a form from before the setting keeps it). */
+  minimumAge: z.union([z.literal(18), z.literal(21), z.null()], { error: 'The minimum age must be 18, 21 or off' }).optional(),
 });
 export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;

@@ -14,6 +14,7 @@ async function placeOrder(page: Page, email: string): Promise<string> {
   const paymentIntentId = secret.split('_secret_')[0] ?? '';
   await post('/api/orders/shipping', {
     paymentIntentId,
+    ageConfirmed: true,
     email,
     firstName: 'Robin',
     lastName: 'Stone',

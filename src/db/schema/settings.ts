@@ -20,6 +20,8 @@ export const storeSettings = pgTable(
     ownerEmail: text('owner_email'),
     /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
     reminderDelayHours: integer('reminder_delay_hours'),
+    /** The age a buyer confirms at the shipping step, 18 or 21; null: the store asks none (ADR 0048). */
+    minimumAge: integer('minimum_age').default(18),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
   },
@@ -30,6 +32,7 @@ export const storeSettings = pgTable(
       'store_settings_free_over',
       sql`${t.freeShippingOverCents} is null or ${t.freeShippingOverCents} between 0 and 100000000`,
     ),
+    check('store_settings_minimum_age', sql`${t.minimumAge} is null or ${t.minimumAge} in (18, 21)`),
     check('store_settings_reminder_delay', sql`${t.reminderDelayHours} is null or ${t.reminderDelayHours} between 1 and 48`),
   ],
 );

@@ -8,6 +8,7 @@ import { ContentPageSchema } from '#shared/content-response-schemas.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { SHARED_CODE_KEY, sharedCodeOf } from '#shared/discounts.ts';
 import { isOrderPagePath } from '#shared/order-paths.ts';
+import { sendsGpc } from '../lib/privacy-signal.ts';
 import type { PublicConfig, SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
 import { isDatabaseUnavailable } from '#db/client.ts';
 import { STORE_NAME } from '#shared/constants.ts';
@@ -139,8 +140,9 @@ export function builtClientExists(): boolean {
   );
 }
 
-export function publicConfigOf(app: FastifyInstance): PublicConfig {
+export function publicConfigOf(app: FastifyInstance, req?: FastifyRequest): PublicConfig {
   const c = app.config;
+  const optedOut = req !== undefined && sendsGpc(req);
   // The contacts and the shipping offer are the owner's settings as they are now (docs/decisions/0039).
   const settings = app.services.settings.current();
   return {
@@ -150,12 +152,15 @@ export function publicConfigOf(app: FastifyInstance): PublicConfig {
     paymentMode: app.services.payments.providerName,
     shipping: app.services.settings.shipping(),
     stripePublishableKey: app.services.payments.providerName === 'stripe' ? (c.stripe?.publishableKey ?? null) : null,
-    tags: {
-      gaMeasurementId: c.tags.gaMeasurementId ?? null,
-      googleAdsId: c.tags.googleAdsId ?? null,
-      googleAdsConversionLabel: c.tags.googleAdsConversionLabel ?? null,
-      metaPixelId: c.tags.metaPixelId ?? null,
-    },
+    minimumAge: app.services.settings.minimumAge(),
+    tags: optedOut
+      ? { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null }
+      : {
+          gaMeasurementId: c.tags.gaMeasurementId ?? null,
+          googleAdsId: c.tags.googleAdsId ?? null,
+          googleAdsConversionLabel: c.tags.googleAdsConversionLabel ?? null,
+          metaPixelId: c.tags.metaPixelId ?? null,
+        },
   };
 }
 
@@ -230,7 +235,9 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url;
-    const config = publicConfigOf(app);
+    const config = publicConfigOf(app, req);
+    // The page differs by the browser's privacy signal: a shared cache keeps the two apart.
+    reply.header('vary', 'Sec-GPC');
     const [template, mod] = await Promise.all([getTemplate(url), getModule()]);
     let result: Awaited<ReturnType<SsrModule['render']>>;
     try {

@@ -19,6 +19,7 @@ const SETTINGS: StoreSettings = {
   supportPhone: '+1 614 555 0100',
   ownerEmail: null,
   reminderDelayHours: null,
+  minimumAge: 18,
   updatedAt: '2026-03-01T00:00:00.000Z',
   updatedBy: null,
 };
@@ -88,8 +89,20 @@ describe('the Settings tab', () => {
         supportPhone: '+1 614 555 0100',
         ownerEmail: null,
         reminderDelayHours: 24,
+        minimumAge: 18,
       },
     ]);
     expect(snapshot()[0]).toMatchObject({ title: 'Save Failed' });
+  });
+
+  it('sends the buyers’ age as chosen: 21, or off', async () => {
+    const fetchMock = serve({ status: 200, body: { ...SETTINGS, minimumAge: 21 } });
+    const form = await renderTab();
+    const age = form.getByLabelText(/^Buyers confirm they are/);
+    expect((age as HTMLSelectElement).value).toBe('18');
+    fireEvent.change(age, { target: { value: '21' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    expect(puts(fetchMock)[0]).toMatchObject({ minimumAge: 21 });
   });
 });

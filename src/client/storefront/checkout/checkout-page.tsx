@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ShippingFields } from '#shared/checkout.ts';
+import type { ShippingChoices, ShippingFields } from '#shared/checkout.ts';
 import { paymentIdOfSecret } from '#shared/payment-ids.ts';
 import { PageMessage } from '../pages/not-found-page.tsx';
 import { checkoutOrderQuery, useCheckoutOrder } from './api/get-checkout-order.ts';
 import { saveShipping } from './api/save-shipping.ts';
 import { OrderSummary } from './order-summary.tsx';
-import { EMPTY_SHIPPING, ShippingForm } from './shipping-form.tsx';
+import { EMPTY_SHIPPING, NO_CHOICES, ShippingForm } from './shipping-form.tsx';
 
 // Step 2 loads while the shopper fills in step 1, outside the page's first load.
 const loadPaymentStep = () => import('./payment-step.tsx');
@@ -44,6 +44,7 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
   const { data: order, isPending, isError } = useCheckoutOrder(paymentIntentId);
   const [step, setStep] = useState<1 | 2>(1);
   const [shipping, setShipping] = useState<ShippingFields | null>(null);
+  const [choices, setChoices] = useState<ShippingChoices>(NO_CHOICES);
   const provider = order?.provider;
   useEffect(() => {
     if (!provider) return;
@@ -79,10 +80,11 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
     );
   }
 
-  const onSave = async (fields: ShippingFields) => {
-    const updated = await saveShipping(paymentIntentId, fields);
+  const onSave = async (fields: ShippingFields, chosen: ShippingChoices) => {
+    const updated = await saveShipping(paymentIntentId, fields, chosen);
     qc.setQueryData(checkoutOrderQuery(paymentIntentId).queryKey, updated);
     setShipping(fields);
+    setChoices(chosen);
     setStep(2);
     window.scrollTo({ top: 0 });
   };
@@ -101,7 +103,7 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
           {step === 1 ? (
-            <ShippingForm initial={shipping ? { ...shipping } : EMPTY_SHIPPING} onSave={onSave} />
+            <ShippingForm initial={shipping ? { ...shipping } : EMPTY_SHIPPING} initialChoices={choices} onSave={onSave} />
           ) : (
             <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-sand" aria-busy="true" />}>
               <PaymentStep secret={secret} order={order} shipping={shipping} onBack={() => setStep(1)} />

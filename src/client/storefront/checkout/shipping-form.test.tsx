@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { PublicConfig } from '#shared/ssr-contract.ts';
+import { PublicConfigProvider } from '../../lib/public-config.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
 import { EMPTY_SHIPPING, ShippingForm } from './shipping-form.tsx';
@@ -18,7 +20,64 @@ afterEach(() => {
 });
 
 const value = (label: string) => (screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement).value;
-const renderForm = (initial = EMPTY_SHIPPING) => render(<ShippingForm initial={initial} onSave={async () => {}} />);
+const configWith = (minimumAge: number | null): PublicConfig => ({
+  publicUrl: 'http://store.test',
+  supportEmail: 'support@ironwakesalts.com',
+  supportPhone: '+1-800-555-0199',
+  paymentMode: 'test',
+  shipping: { rateCents: 391, freeOverCents: null },
+  stripePublishableKey: null,
+  minimumAge,
+  tags: { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null },
+});
+const renderForm = (initial = EMPTY_SHIPPING, onSave = async () => {}, minimumAge: number | null = 18) =>
+  render(
+    <PublicConfigProvider value={configWith(minimumAge)}>
+      <ShippingForm initial={initial} onSave={onSave} />
+    </PublicConfigProvider>,
+  );
+const FILLED = {
+  ...EMPTY_SHIPPING,
+  email: 'dana@example.com',
+  firstName: 'Dana',
+  lastName: 'Lee',
+  address: '12 Iron Way',
+  city: 'Columbus',
+  state: 'OH',
+  zip: '43004',
+};
+
+describe('the checkout’s step 1 boxes (docs/decisions/0048, 0049)', () => {
+  it('asks the store’s age, unticked, and sends nothing until it is ticked', async () => {
+    const onSave = vi.fn(async () => {});
+    renderForm(FILLED, onSave, 21);
+    const age = screen.getByRole('checkbox', { name: 'I confirm I am 21 or older' }) as HTMLInputElement;
+    const news = screen.getByRole('checkbox', { name: /E-mail me news and offers/ }) as HTMLInputElement;
+    expect(age.checked).toBe(false);
+    expect(news.checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(document.activeElement).toBe(age));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getAllByText(/Please confirm you are 21 or older/).length).toBeGreaterThan(0);
+    fireEvent.click(age);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ email: 'dana@example.com' }), {
+      ageConfirmed: true,
+      marketingConsent: false,
+    });
+  });
+
+  it('shows no age box when the store asks none, and sends the consent only when ticked', async () => {
+    const onSave = vi.fn(async () => {});
+    renderForm(FILLED, onSave, null);
+    expect(screen.queryByRole('checkbox', { name: /I confirm I am/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /E-mail me news and offers/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.anything(), { ageConfirmed: false, marketingConsent: true });
+  });
+});
 
 describe('the checkout’s step 1 after a reminder’s link', () => {
   // First: the module loads once per file, so only a test before any load can see that none happened.

@@ -1,14 +1,24 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { ShippingFields } from '#shared/checkout.ts';
+import {
+  ageConfirmationText,
+  ageRequiredMessage,
+  MARKETING_CONSENT_TEXT,
+  type ShippingChoices,
+  type ShippingFields,
+} from '#shared/checkout.ts';
 import { REQUIRED } from '#shared/messages.ts';
 import type { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
 
 type Values = Record<keyof ShippingFields, string>;
 const REQUIRED_FIELDS = ['email', 'firstName', 'lastName', 'address', 'city', 'state', 'zip'] as const;
+/** Both boxes unticked: the shopper ticks them (docs/decisions/0048, 0049). */
+export const NO_CHOICES: ShippingChoices = { ageConfirmed: false, marketingConsent: false };
+
 export const EMPTY_SHIPPING: Values = {
   email: '',
   firstName: '',
@@ -25,8 +35,18 @@ export const EMPTY_SHIPPING: Values = {
  * Step 1. The browser only checks that required fields are filled (docs/product.md §5); every other rule is the
  * shared schema's, applied by the server, whose field errors show here.
  */
-export function ShippingForm({ initial, onSave }: { initial: Values; onSave(values: ShippingFields): Promise<void> }) {
+export function ShippingForm({
+  initial,
+  initialChoices = NO_CHOICES,
+  onSave,
+}: {
+  initial: Values;
+  initialChoices?: ShippingChoices;
+  onSave(values: ShippingFields, choices: ShippingChoices): Promise<void>;
+}) {
   const [values, setValues] = useState<Values>(initial);
+  const [choices, setChoices] = useState<ShippingChoices>(initialChoices);
+  const { minimumAge } = usePublicConfig();
   // A reminder's link brought this checkout back (docs/decisions/0041): its kept details fill the
   // empty fields, once, after the first render (so the server's HTML and hydration agree); their
   // module loads only when they are there. The key is typed as the shared constant: importing its
@@ -39,26 +59,33 @@ export function ShippingForm({ initial, onSave }: { initial: Values; onSave(valu
       // storage off: nothing was kept
     }
   }, []);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'ageConfirmed', string>>>({});
   const [saving, setSaving] = useState(false);
   const id = useId();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const missing = Object.fromEntries(REQUIRED_FIELDS.filter((f) => !values[f].trim()).map((f) => [f, REQUIRED]));
+    const missing: Partial<Record<keyof Values | 'ageConfirmed', string>> = Object.fromEntries(
+      REQUIRED_FIELDS.filter((f) => !values[f].trim()).map((f) => [f, REQUIRED]),
+    );
+    if (minimumAge !== null && !choices.ageConfirmed) missing.ageConfirmed = ageRequiredMessage(minimumAge);
     setErrors(missing);
-    if (Object.keys(missing).length > 0) {
+    const first = Object.keys(missing)[0];
+    if (first) {
       toast({
         title: 'Missing Information',
-        description: 'Please fill in all required shipping fields.',
+        description:
+          first === 'ageConfirmed' && minimumAge !== null
+            ? ageRequiredMessage(minimumAge)
+            : 'Please fill in all required shipping fields.',
         variant: 'destructive',
       });
-      document.getElementById(`${id}-${Object.keys(missing)[0]}`)?.focus();
+      document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     setSaving(true);
     try {
-      await onSave({ ...values, country: 'US' });
+      await onSave({ ...values, country: 'US' }, choices);
     } catch (err) {
       console.error('Saving shipping failed', err);
       if (err instanceof ApiError && err.fieldErrors) {
@@ -101,9 +128,72 @@ export function ShippingForm({ initial, onSave }: { initial: Values; onSave(valu
         {field('zip', 'ZIP Code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
       </div>
       {field('country', 'Country', { readOnly: true, autoComplete: 'country' })}
+      {minimumAge !== null ? (
+        <Checkbox
+          id={`${id}-ageConfirmed`}
+          label={ageConfirmationText(minimumAge)}
+          checked={choices.ageConfirmed}
+          error={errors.ageConfirmed}
+          onChange={(ageConfirmed) => setChoices({ ...choices, ageConfirmed })}
+        />
+      ) : null}
+      <Checkbox
+        id={`${id}-marketingConsent`}
+        label={MARKETING_CONSENT_TEXT}
+        hint="Optional. Unsubscribe any time."
+        checked={choices.marketingConsent}
+        onChange={(marketingConsent) => setChoices({ ...choices, marketingConsent })}
+      />
       <Button type="submit" size="lg" variant="accent" disabled={saving}>
         {saving ? 'Saving...' : 'Continue to Payment'}
       </Button>
     </form>
+  );
+}
+
+/** A box with its label beside it and its error below, linked for screen readers. */
+function Checkbox({
+  id,
+  label,
+  hint,
+  checked,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  error?: string | undefined;
+  onChange(checked: boolean): void;
+}) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-amber-deep"
+        />
+        <label htmlFor={id} className="text-base font-semibold">
+          {label}
+          {hint ? (
+            <span id={`${id}-hint`} className="block text-sm font-normal text-muted">
+              {hint}
+            </span>
+          ) : null}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

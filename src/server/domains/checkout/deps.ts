@@ -18,6 +18,8 @@ export interface CheckoutDeps {
   log: FastifyBaseLogger;
   /** The store's shipping offer now (the settings'). */
   shipping(): ShippingOffer;
+  /** The age a buyer confirms at the shipping step now; null: none (docs/decisions/0048). */
+  minimumAge(): number | null;
   /** Discount codes: a use taken when applied, given back when a checkout closes unpaid, redeemed when paid. */
   discounts: DiscountsService;
   /** How long a checkout stays payable. */

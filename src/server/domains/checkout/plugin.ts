@@ -20,6 +20,7 @@ export const checkoutPlugin = fp(
       log: app.log,
       pendingOrderTtlMinutes: app.config.pendingOrderTtlMinutes,
       shipping: settings.shipping,
+      minimumAge: settings.minimumAge,
       orderPageLink: app.orderLinks.link,
       hold: { minutes: stockHold.minutes, maxUnitsPerAddress: stockHold.maxUnitsPerAddress },
     });

@@ -68,6 +68,7 @@ const config = (shipping: ShippingOffer): PublicConfig => ({
   paymentMode: 'test',
   shipping,
   stripePublishableKey: null,
+  minimumAge: 18,
   tags: { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null },
 });
 
