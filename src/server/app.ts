@@ -24,6 +24,7 @@ import { orderLinksPlugin } from './domains/order-status/links-plugin.ts';
 import { orderStatusPlugin } from './domains/order-status/plugin.ts';
 import { ordersPlugin } from './domains/orders/plugin.ts';
 import { paymentsPlugin } from './domains/payments/plugin.ts';
+import { privacyPlugin } from './domains/privacy/plugin.ts';
 import type { PaymentProvider } from './domains/payments/provider.ts';
 import { recoveryPlugin } from './domains/recovery/plugin.ts';
 import { returnsPlugin } from './domains/returns/plugin.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(returnsPlugin);
   await app.register(orderStatusPlugin);
   await app.register(recoveryPlugin);
+  await app.register(privacyPlugin);
   await app.register(analyticsPlugin);
   await registerSeo(app);
   await registerSsr(app, ssr);

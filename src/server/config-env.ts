@@ -111,6 +111,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_ORDER_LINKS_PER_EMAIL_PER_HOUR: positiveInt.default(3),
   RATE_LIMIT_RETURN_REQUESTS_PER_HOUR: positiveInt.default(10),
   RATE_LIMIT_DISCOUNT_CODES_PER_HOUR: positiveInt.default(30),
+  RATE_LIMIT_PRIVACY_REQUESTS_PER_MINUTE: positiveInt.default(20),
   PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
   /** A checkout's stock is held this long after its page was last open (the page renews it every minute). */
   STOCK_HOLD_MINUTES: positiveInt.default(10),

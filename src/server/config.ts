@@ -89,6 +89,8 @@ export interface Config {
     readonly returnRequestsPerHour: number;
     /** Discount codes tried per hour from one client address (every instance counts the same). */
     readonly discountCodesPerHour: number;
+    /** The owner's customer data downloads and erasures per minute from one client address. */
+    readonly privacyRequestsPerMinute: number;
   };
   readonly pendingOrderTtlMinutes: number;
   readonly stockHold: {
@@ -201,6 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       orderLinksPerEmailPerHour: e.RATE_LIMIT_ORDER_LINKS_PER_EMAIL_PER_HOUR,
       returnRequestsPerHour: e.RATE_LIMIT_RETURN_REQUESTS_PER_HOUR,
       discountCodesPerHour: e.RATE_LIMIT_DISCOUNT_CODES_PER_HOUR,
+      privacyRequestsPerMinute: e.RATE_LIMIT_PRIVACY_REQUESTS_PER_MINUTE,
     },
     pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,
     stockHold: {

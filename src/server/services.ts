@@ -11,6 +11,7 @@ import type { OrderStatusService } from './domains/order-status/service.ts';
 import type { CustomersService } from './domains/orders/customers.ts';
 import type { OrdersService } from './domains/orders/service.ts';
 import type { PaymentsService } from './domains/payments/service.ts';
+import type { PrivacyService } from './domains/privacy/service.ts';
 import type { RecoveryService } from './domains/recovery/service.ts';
 import type { ReturnsService } from './domains/returns/service.ts';
 import type { ReviewsService } from './domains/reviews/service.ts';
@@ -41,6 +42,8 @@ export interface Services {
   settings: SettingsService;
   /** Discount codes and their uses (docs/decisions/0040). */
   discounts: DiscountsService;
+  /** A customer's access and deletion requests (docs/decisions/0049). */
+  privacy: PrivacyService;
   outbox: Outbox;
 }
 
