@@ -40,6 +40,9 @@ beforeAll(async () => {
   // Dana: a paid order with the news box ticked, shipped since.
   const first = await paidOrder(t.app, [[5, 1]], { email: DANA, marketingConsent: true, phone: '614 555 0101' });
   shippedId = first.order.id;
+  // Its label prints Dana's name and street.
+  const label = await admin.call('POST', `/api/orders/${shippedId}/create-label`);
+  expect(label.statusCode, label.body).toBe(200);
   expect((await admin.call('PUT', `/api/orders/${shippedId}/status`, { status: 'shipped' })).statusCode).toBe(200);
   // Dana again, as another spelling, with a code: paid and delivered.
   expect((await admin.call('POST', '/api/admin/discounts', discountTerms({ code: 'SALTS10' }))).statusCode).toBe(201);
@@ -177,6 +180,7 @@ describe('erasing a customer (deletion request)', () => {
             created_at, paid_at from orders order by id`,
     );
     const summaryBefore = (await admin.call('GET', '/api/orders/summary')).json();
+    expect((await admin.call('GET', `/api/orders/${shippedId}/label`)).statusCode).toBe(200);
     const res = await erase(DANA_AGAIN);
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as CustomerErased;
@@ -223,6 +227,13 @@ describe('erasing a customer (deletion request)', () => {
       union all select 'reminder' from checkout_reminders where email ilike '%dana%' and order_id <> ${openId}
       union all select 'mail' from mail_outbox where to_address ilike '%dana%' and status = 'sent'`);
     expect(everywhere).toEqual([]);
+    // The label's PDF is gone with the name it printed; tracking and postage stay.
+    expect(await q(sql`select name from stored_files where folder = 'labels' and name like ${`${shippedId}-%`}`)).toEqual([]);
+    expect((await admin.call('GET', `/api/orders/${shippedId}/label`)).statusCode).toBe(404);
+    expect(
+      (await q<{ tracking: string | null }>(sql`select tracking_number as tracking from orders where id = ${shippedId}`))[0]
+        ?.tracking,
+    ).toBeTruthy();
     // The review stays, with no name; the shop shows it so.
     const reviews = (await t.app.inject({ method: 'GET', url: '/api/reviews?productId=5' })).json() as {
       customerName: string;

@@ -153,6 +153,7 @@ export function publicConfigOf(app: FastifyInstance, req?: FastifyRequest): Publ
     shipping: app.services.settings.shipping(),
     stripePublishableKey: app.services.payments.providerName === 'stripe' ? (c.stripe?.publishableKey ?? null) : null,
     minimumAge: app.services.settings.minimumAge(),
+    tagsWithheld: optedOut && Boolean(c.tags.gaMeasurementId || c.tags.googleAdsId || c.tags.metaPixelId),
     tags: optedOut
       ? { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null }
       : {
@@ -288,9 +289,9 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
       },
     },
     async (req, reply) => {
-      const page = (await getModule()).renderContent((req.query as { path: string }).path, publicConfigOf(app));
+      const page = (await getModule()).renderContent((req.query as { path: string }).path, publicConfigOf(app, req));
       if (!page) throw notFound('Page');
-      return reply.header('cache-control', 'public, max-age=300').send(page);
+      return reply.header('cache-control', 'public, max-age=300').header('vary', 'Sec-GPC').send(page);
     },
   );
 

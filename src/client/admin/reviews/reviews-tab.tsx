@@ -83,7 +83,7 @@ function ReviewCard({ review: r }: { review: AdminReview }) {
             {r.title}
           </h3>
           <p className="text-sm text-zinc-600">
-            {r.customerName} · {new Date(r.createdAt).toLocaleDateString('en-US')}
+            {r.customerName || 'Name erased'} · {new Date(r.createdAt).toLocaleDateString('en-US')}
           </p>
         </div>
         <StatusBadge tone={r.isApproved ? 'good' : 'waiting'}>{r.isApproved ? 'APPROVED' : 'PENDING'}</StatusBadge>

@@ -28,6 +28,7 @@ const configWith = (minimumAge: number | null): PublicConfig => ({
   shipping: { rateCents: 391, freeOverCents: null },
   stripePublishableKey: null,
   minimumAge,
+  tagsWithheld: false,
   tags: { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null },
 });
 const renderForm = (initial = EMPTY_SHIPPING, onSave = async () => {}, minimumAge: number | null = 18) =>

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isBundle, STOCK_LOW_MAX } from '#shared/constants.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useAddToCart } from '../cart/api/add-to-cart.ts';
 import { useProduct } from '../catalog/api/get-product.ts';
@@ -99,6 +100,7 @@ export function ProductPage() {
           </Button>
           <p className="text-sm text-muted">Same-day processing • Professional grade quality</p>
           <p className="text-sm text-muted">Processed in 1-2 business days · Arrives in 3-5 business days · 30-day returns</p>
+          <AgeNote />
         </div>
       </div>
 
@@ -145,5 +147,20 @@ function ProductSkeleton() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The store's age rule (docs/decisions/0048), as the Terms say it and the checkout asks it. */
+function AgeNote() {
+  const { minimumAge } = usePublicConfig();
+  if (minimumAge === null) return null;
+  return (
+    <p className="text-sm font-semibold text-ink-soft">
+      For adults {minimumAge}+ only: you confirm your age at checkout (
+      <Link to="/terms#who-may-buy" className="underline underline-offset-2">
+        Terms
+      </Link>
+      ).
+    </p>
   );
 }

@@ -4,6 +4,8 @@ import type { Database } from '#db/client.ts';
 import { addressMatch } from '#db/mailbox-sql.ts';
 import { customerEmails, eraseCustomerEmails } from '../../lib/mail-outbox-privacy.ts';
 import { customerCodeUses, eraseCustomerCodeUses } from '../discounts/service.ts';
+import { deleteOrderLabels } from '../files/service.ts';
+import { forgetOrderLabels } from '../fulfilment/service.ts';
 import { customerOrders, eraseCustomerOrders } from '../orders/service.ts';
 import { customerReminders, eraseCustomerReminders } from '../recovery/service.ts';
 import { customerReturns, eraseCustomerReturns } from '../returns/service.ts';
@@ -69,6 +71,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
         const reminders = await eraseCustomerReminders(tx, m, keptIds);
         const codeUses = await eraseCustomerCodeUses(tx, m, keptIds);
         await eraseCustomerReturns(tx, orders.erased);
+        await deleteOrderLabels(tx, orders.erased, await forgetOrderLabels(tx, orders.erased));
         const emails = await eraseCustomerEmails(tx, m);
         await repo.insertErasure(tx, hashOf(m.mailbox), admin);
         const erased = {

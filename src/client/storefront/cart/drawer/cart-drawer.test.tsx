@@ -69,6 +69,7 @@ const config = (shipping: ShippingOffer): PublicConfig => ({
   shipping,
   stripePublishableKey: null,
   minimumAge: 18,
+  tagsWithheld: false,
   tags: { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null },
 });
 
