@@ -1,6 +1,7 @@
 import type { OrderStatus } from './admin.ts';
 import { z } from 'zod';
 import { SessionIdSchema } from './cart.ts';
+import type { ShippingChoices } from './consent.ts';
 import type { ProductPicture } from './catalog.ts';
 import { PAYMENT_ID } from './payment-ids.ts';
 import { requiredLine, singleLine } from './validation.ts';
@@ -44,26 +45,15 @@ export const ShippingFieldsSchema = z.object({
 });
 export type ShippingFields = z.infer<typeof ShippingFieldsSchema>;
 
-/** The wording of the shipping step's consent box, recorded with the consent (docs/decisions/0049). */
-export const MARKETING_CONSENT_TEXT = 'E-mail me news and offers';
-
-/** The shipping step's age box for the store's minimum age (docs/decisions/0048). */
-export const ageConfirmationText = (minimumAge: number) => `I confirm I am ${minimumAge} or older`;
-/** What the shipping step answers when the age box was not ticked. */
-export const ageRequiredMessage = (minimumAge: number) =>
-  `Please confirm you are ${minimumAge} or older. You must be ${minimumAge} or older to buy from this store.`;
-
-/** What paying answers when the saved shipping step did not confirm the age the store asks now. */
-export const ageAgainMessage = (minimumAge: number) =>
-  `Please go back to your shipping details and confirm you are ${minimumAge} or older.`;
+export { ageAgainMessage, ageConfirmationText, ageRequiredMessage, MARKETING_CONSENT_TEXT } from './consent.ts';
 
 /** The shipping step's two boxes: both unticked unless the shopper ticks them. */
 export const ShippingChoicesSchema = z.object({
   /** Required (true) while the store asks an age; the server checks it against the setting. */
   ageConfirmed: z.boolean({ error: 'ageConfirmed must be true or false' }).optional().default(false),
   marketingConsent: z.boolean({ error: 'marketingConsent must be true or false' }).optional().default(false),
-});
-export type ShippingChoices = z.output<typeof ShippingChoicesSchema>;
+}) satisfies z.ZodType<ShippingChoices>;
+export type { ShippingChoices } from './consent.ts';
 
 export const ShippingBodySchema = ShippingFieldsSchema.extend({
   ...ShippingChoicesSchema.shape,

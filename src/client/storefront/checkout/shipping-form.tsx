@@ -1,11 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import {
-  ageConfirmationText,
-  ageRequiredMessage,
-  MARKETING_CONSENT_TEXT,
-  type ShippingChoices,
-  type ShippingFields,
-} from '#shared/checkout.ts';
+import type { ShippingFields } from '#shared/checkout.ts';
+import { ageConfirmationText, ageRequiredMessage, MARKETING_CONSENT_TEXT, type ShippingChoices } from '#shared/consent.ts';
 import { REQUIRED } from '#shared/messages.ts';
 import type { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';

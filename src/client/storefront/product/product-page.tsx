@@ -156,7 +156,7 @@ function AgeNote() {
   if (minimumAge === null) return null;
   return (
     <p className="text-sm font-semibold text-ink-soft">
-      For adults {minimumAge}+ only: you confirm your age at checkout (
+      {`For adults ${minimumAge}+ only: you confirm your age at checkout (`}
       <Link to="/terms#who-may-buy" className="underline underline-offset-2">
         Terms
       </Link>
