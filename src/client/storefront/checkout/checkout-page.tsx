@@ -7,7 +7,7 @@ import { PageMessage } from '../pages/not-found-page.tsx';
 import { checkoutOrderQuery, useCheckoutOrder } from './api/get-checkout-order.ts';
 import { saveShipping } from './api/save-shipping.ts';
 import { OrderSummary } from './order-summary.tsx';
-import { EMPTY_SHIPPING, NO_CHOICES, ShippingForm } from './shipping-form.tsx';
+import { EMPTY_SHIPPING, ShippingForm } from './shipping-form.tsx';
 
 // Step 2 loads while the shopper fills in step 1, outside the page's first load.
 const loadPaymentStep = () => import('./payment-step.tsx');
@@ -44,7 +44,6 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
   const { data: order, isPending, isError } = useCheckoutOrder(paymentIntentId);
   const [step, setStep] = useState<1 | 2>(1);
   const [shipping, setShipping] = useState<ShippingFields | null>(null);
-  const [choices, setChoices] = useState<ShippingChoices>(NO_CHOICES);
   const provider = order?.provider;
   useEffect(() => {
     if (!provider) return;
@@ -84,7 +83,6 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
     const updated = await saveShipping(paymentIntentId, fields, chosen);
     qc.setQueryData(checkoutOrderQuery(paymentIntentId).queryKey, updated);
     setShipping(fields);
-    setChoices(chosen);
     setStep(2);
     window.scrollTo({ top: 0 });
   };
@@ -103,7 +101,7 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
           {step === 1 ? (
-            <ShippingForm initial={shipping ? { ...shipping } : EMPTY_SHIPPING} initialChoices={choices} onSave={onSave} />
+            <ShippingForm initial={shipping ? { ...shipping } : EMPTY_SHIPPING} onSave={onSave} />
           ) : (
             <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-sand" aria-busy="true" />}>
               <PaymentStep secret={secret} order={order} shipping={shipping} onBack={() => setStep(1)} />

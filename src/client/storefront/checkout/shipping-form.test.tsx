@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ShippingFields } from '#shared/checkout.ts';
+import type { ShippingChoices } from '#shared/consent.ts';
 import type { PublicConfig } from '#shared/ssr-contract.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { PublicConfigProvider } from '../../lib/public-config.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
@@ -31,7 +34,11 @@ const configWith = (minimumAge: number | null): PublicConfig => ({
   tagsWithheld: false,
   tags: { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null },
 });
-const renderForm = (initial = EMPTY_SHIPPING, onSave = async () => {}, minimumAge: number | null = 18) =>
+const renderForm = (
+  initial = EMPTY_SHIPPING,
+  onSave: (values: ShippingFields, choices: ShippingChoices) => Promise<void> = async () => {},
+  minimumAge: number | null = 18,
+) =>
   render(
     <PublicConfigProvider value={configWith(minimumAge)}>
       <ShippingForm initial={initial} onSave={onSave} />
@@ -49,31 +56,40 @@ const FILLED = {
 };
 
 describe('the checkout’s step 1 boxes (docs/decisions/0048, 0049)', () => {
-  it('asks the store’s age, unticked, and sends nothing until it is ticked', async () => {
-    const onSave = vi.fn(async () => {});
+  it('asks the store’s age, unticked, sends what was ticked, and shows the store’s refusal beside the box', async () => {
+    const onSave = vi.fn(async (_values: unknown, choices: { ageConfirmed: boolean }) => {
+      if (!choices.ageConfirmed) {
+        throw new ApiError(400, 'Bad Request', {
+          message: 'Please confirm you are 21 or older. You must be 21 or older to buy from this store.',
+          fieldErrors: { ageConfirmed: ['Please confirm you are 21 or older. You must be 21 or older to buy from this store.'] },
+        });
+      }
+    });
     renderForm(FILLED, onSave, 21);
-    const age = screen.getByRole('checkbox', { name: 'I confirm I am 21 or older' }) as HTMLInputElement;
-    const news = screen.getByRole('checkbox', { name: /E-mail me news and offers/ }) as HTMLInputElement;
+    const age = (await screen.findByRole('checkbox', { name: 'I confirm I am 21 or older' })) as HTMLInputElement;
+    const news = screen.getByRole('checkbox', { name: 'E-mail me news and offers' }) as HTMLInputElement;
     expect(age.checked).toBe(false);
     expect(news.checked).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    await waitFor(() => expect(document.activeElement).toBe(age));
-    expect(onSave).not.toHaveBeenCalled();
-    expect(screen.getAllByText(/Please confirm you are 21 or older/).length).toBeGreaterThan(0);
-    fireEvent.click(age);
-    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ email: 'dana@example.com' }), {
-      ageConfirmed: true,
+    await waitFor(() => expect(age.getAttribute('aria-invalid')).toBe('true'));
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ email: 'dana@example.com' }), {
+      ageConfirmed: false,
       marketingConsent: false,
     });
+    expect(document.getElementById(String(age.getAttribute('aria-describedby')))?.textContent).toContain(
+      'Please confirm you are 21 or older',
+    );
+    fireEvent.click(age);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
+    expect(onSave).toHaveBeenLastCalledWith(expect.anything(), { ageConfirmed: true, marketingConsent: false });
   });
 
   it('shows no age box when the store asks none, and sends the consent only when ticked', async () => {
     const onSave = vi.fn(async () => {});
     renderForm(FILLED, onSave, null);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'E-mail me news and offers' }));
     expect(screen.queryByRole('checkbox', { name: /I confirm I am/ })).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: /E-mail me news and offers/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledWith(expect.anything(), { ageConfirmed: false, marketingConsent: true });

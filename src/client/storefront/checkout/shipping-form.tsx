@@ -1,19 +1,17 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { ShippingFields } from '#shared/checkout.ts';
-import { ageConfirmationText, ageRequiredMessage, MARKETING_CONSENT_TEXT, type ShippingChoices } from '#shared/consent.ts';
+import type { ShippingChoices } from '#shared/consent.ts';
 import { REQUIRED } from '#shared/messages.ts';
 import type { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
 
+const ShippingBoxes = lazy(() => import('./shipping-boxes.tsx'));
+
 type Values = Record<keyof ShippingFields, string>;
 const REQUIRED_FIELDS = ['email', 'firstName', 'lastName', 'address', 'city', 'state', 'zip'] as const;
-/** Both boxes unticked: the shopper ticks them (docs/decisions/0048, 0049). */
-export const NO_CHOICES: ShippingChoices = { ageConfirmed: false, marketingConsent: false };
-
 export const EMPTY_SHIPPING: Values = {
   email: '',
   firstName: '',
@@ -32,16 +30,12 @@ export const EMPTY_SHIPPING: Values = {
  */
 export function ShippingForm({
   initial,
-  initialChoices = NO_CHOICES,
   onSave,
 }: {
   initial: Values;
-  initialChoices?: ShippingChoices;
   onSave(values: ShippingFields, choices: ShippingChoices): Promise<void>;
 }) {
   const [values, setValues] = useState<Values>(initial);
-  const [choices, setChoices] = useState<ShippingChoices>(initialChoices);
-  const { minimumAge } = usePublicConfig();
   // A reminder's link brought this checkout back (docs/decisions/0041): its kept details fill the
   // empty fields, once, after the first render (so the server's HTML and hydration agree); their
   // module loads only when they are there. The key is typed as the shared constant: importing its
@@ -60,27 +54,25 @@ export function ShippingForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const missing: Partial<Record<keyof Values | 'ageConfirmed', string>> = Object.fromEntries(
-      REQUIRED_FIELDS.filter((f) => !values[f].trim()).map((f) => [f, REQUIRED]),
-    );
-    if (minimumAge !== null && !choices.ageConfirmed) missing.ageConfirmed = ageRequiredMessage(minimumAge);
+    const missing = Object.fromEntries(REQUIRED_FIELDS.filter((f) => !values[f].trim()).map((f) => [f, REQUIRED]));
     setErrors(missing);
-    const first = Object.keys(missing)[0];
-    if (first) {
+    if (Object.keys(missing).length > 0) {
       toast({
         title: 'Missing Information',
-        description:
-          first === 'ageConfirmed' && minimumAge !== null
-            ? ageRequiredMessage(minimumAge)
-            : 'Please fill in all required shipping fields.',
+        description: 'Please fill in all required shipping fields.',
         variant: 'destructive',
       });
-      document.getElementById(`${id}-${first}`)?.focus();
+      document.getElementById(`${id}-${Object.keys(missing)[0]}`)?.focus();
       return;
     }
     setSaving(true);
     try {
-      await onSave({ ...values, country: 'US' }, choices);
+      // The boxes, unticked each time the step shows: each save carries its own (docs/decisions/0048, 0049).
+      const boxes = new FormData(e.target as HTMLFormElement);
+      await onSave(
+        { ...values, country: 'US' },
+        { ageConfirmed: boxes.has('ageConfirmed'), marketingConsent: boxes.has('marketingConsent') },
+      );
     } catch (err) {
       console.error('Saving shipping failed', err);
       if (err instanceof ApiError && err.fieldErrors) {
@@ -123,72 +115,13 @@ export function ShippingForm({
         {field('zip', 'ZIP Code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
       </div>
       {field('country', 'Country', { readOnly: true, autoComplete: 'country' })}
-      {minimumAge !== null ? (
-        <Checkbox
-          id={`${id}-ageConfirmed`}
-          label={ageConfirmationText(minimumAge)}
-          checked={choices.ageConfirmed}
-          error={errors.ageConfirmed}
-          onChange={(ageConfirmed) => setChoices({ ...choices, ageConfirmed })}
-        />
-      ) : null}
-      <Checkbox
-        id={`${id}-marketingConsent`}
-        label={MARKETING_CONSENT_TEXT}
-        hint="Optional. Unsubscribe any time."
-        checked={choices.marketingConsent}
-        onChange={(marketingConsent) => setChoices({ ...choices, marketingConsent })}
-      />
+      {/* The two boxes load after the page (they are not in its first script), holding their place meanwhile. */}
+      <Suspense fallback={null}>
+        <ShippingBoxes id={id} ageError={errors.ageConfirmed} />
+      </Suspense>
       <Button type="submit" size="lg" variant="accent" disabled={saving}>
         {saving ? 'Saving...' : 'Continue to Payment'}
       </Button>
     </form>
-  );
-}
-
-/** A box with its label beside it and its error below, linked for screen readers. */
-function Checkbox({
-  id,
-  label,
-  hint,
-  checked,
-  error,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  checked: boolean;
-  error?: string | undefined;
-  onChange(checked: boolean): void;
-}) {
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <div>
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-          className="mt-0.5 h-5 w-5 shrink-0 accent-amber-deep"
-        />
-        <label htmlFor={id} className="text-base font-semibold">
-          {label}
-          {hint ? (
-            <span id={`${id}-hint`} className="block text-sm font-normal text-muted">
-              {hint}
-            </span>
-          ) : null}
-        </label>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
