@@ -34,7 +34,10 @@ const erase = (email: unknown, headers: Record<string, string> = {}) =>
   admin.call('POST', '/api/admin/customers/erase', { email }, headers);
 
 beforeAll(async () => {
-  ({ t, admin } = await ownerStore({ RATE_LIMIT_DISCOUNT_CODES_PER_HOUR: '1000' }));
+  ({ t, admin } = await ownerStore({
+    RATE_LIMIT_DISCOUNT_CODES_PER_HOUR: '1000',
+    RATE_LIMIT_PRIVACY_REQUESTS_PER_MINUTE: '1000',
+  }));
   await setInventory(t.app, 5, 500);
   await setInventory(t.app, 6, 500);
   // Dana: a paid order with the news box ticked, shipped since.
@@ -262,6 +265,34 @@ describe('erasing a customer (deletion request)', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().erased).toMatchObject({ orders: 0, reviews: 0, codeUses: 0 });
     expect((await dataOf(DANA)).json().erasures).toHaveLength(2);
+  });
+});
+
+describe('erasures at once (a race that matters on PostgreSQL)', () => {
+  it('ten erasures of one address and its payment at once: every one answers, the money stays whole', async () => {
+    const address = `race.${Date.now()}@example.com`;
+    const paid = await paidOrder(t.app, [[5, 1]], { email: address });
+    expect((await admin.call('PUT', `/api/orders/${paid.order.id}/status`, { status: 'delivered' })).statusCode).toBe(200);
+    const open = shopper(t.app);
+    await open.add(5, 1);
+    const { secret, paymentIntentId } = secretOf((await open.checkout()).json().checkoutUrl);
+    expect((await open.ship(paymentIntentId, { email: address })).statusCode).toBe(200);
+    const [payment, ...answers] = await Promise.all([
+      open.pay(secret),
+      ...Array.from({ length: 10 }, () => erase(address.toUpperCase())),
+    ]);
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    expect(answers.reduce((n, a) => n + a.json().erased.orders, 0)).toBe(1);
+    // The checkout paid meanwhile is kept with its address (it must ship); the delivered one is erased.
+    expect(payment.json().status).toBe('succeeded');
+    const rows = await q<{ id: number; email: string | null; total: number }>(
+      sql`select id, email, total_cents as total from orders where id = ${paid.order.id} or payment_intent_id = ${paymentIntentId} order by id`,
+    );
+    expect(rows.map((r) => [r.email, Number(r.total)])).toEqual([
+      [null, 2290],
+      [address, 2290],
+    ]);
+    expect((await dataOf(address)).json().erasures).toHaveLength(10);
   });
 });
 
