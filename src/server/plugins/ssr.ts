@@ -8,7 +8,7 @@ import { ContentPageSchema } from '#shared/content-response-schemas.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { SHARED_CODE_KEY, sharedCodeOf } from '#shared/discounts.ts';
 import { isOrderPagePath } from '#shared/order-paths.ts';
-import { sendsGpc } from '../lib/privacy-signal.ts';
+import { publicConfigOf } from './public-config.ts';
 import type { PublicConfig, SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
 import { isDatabaseUnavailable } from '#db/client.ts';
 import { STORE_NAME } from '#shared/constants.ts';
@@ -138,31 +138,6 @@ export function builtClientExists(): boolean {
   return (
     ['index.html', '.vite/manifest.json'].every((f) => fs.existsSync(path.join(CLIENT_DIST, f))) && fs.existsSync(SERVER_ENTRY)
   );
-}
-
-export function publicConfigOf(app: FastifyInstance, req?: FastifyRequest): PublicConfig {
-  const c = app.config;
-  const optedOut = req !== undefined && sendsGpc(req);
-  // The contacts and the shipping offer are the owner's settings as they are now (docs/decisions/0039).
-  const settings = app.services.settings.current();
-  return {
-    publicUrl: c.publicUrl,
-    supportEmail: settings.supportEmail,
-    supportPhone: settings.supportPhone,
-    paymentMode: app.services.payments.providerName,
-    shipping: app.services.settings.shipping(),
-    stripePublishableKey: app.services.payments.providerName === 'stripe' ? (c.stripe?.publishableKey ?? null) : null,
-    minimumAge: app.services.settings.minimumAge(),
-    tagsWithheld: optedOut && Boolean(c.tags.gaMeasurementId || c.tags.googleAdsId || c.tags.metaPixelId),
-    tags: optedOut
-      ? { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null }
-      : {
-          gaMeasurementId: c.tags.gaMeasurementId ?? null,
-          googleAdsId: c.tags.googleAdsId ?? null,
-          googleAdsConversionLabel: c.tags.googleAdsConversionLabel ?? null,
-          metaPixelId: c.tags.metaPixelId ?? null,
-        },
-  };
 }
 
 /** A keyed page's data, or null when its link opens nothing (the page then says so, with a 404). */
