@@ -81,6 +81,7 @@ export async function shoppingMix(base: string): Promise<Mix> {
       if (!secret) continue;
       const shipping = {
         paymentIntentId,
+        ageConfirmed: true,
         email: `shopper${n}@example.com`,
         firstName: 'Bench',
         lastName: 'Shopper',

@@ -31,7 +31,9 @@ export type Block =
   /** the support e-mail, phone and hours, from the store's configuration (legal pages) */
   | { type: 'support-contact' }
   /** which third-party measurement tags this store has turned on, from its configuration (privacy page) */
-  | { type: 'third-party-tags' };
+  | { type: 'third-party-tags' }
+  /** Who may buy: the store's minimum age, as the settings say (docs/decisions/0048). */
+  | { type: 'minimum-age' };
 
 export interface Article {
   /** the page's path, e.g. "/education" */

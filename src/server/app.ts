@@ -25,6 +25,7 @@ import { orderStatusPlugin } from './domains/order-status/plugin.ts';
 import { reactionsPlugin } from './domains/reactions/plugin.ts';
 import { ordersPlugin } from './domains/orders/plugin.ts';
 import { paymentsPlugin } from './domains/payments/plugin.ts';
+import { privacyPlugin } from './domains/privacy/plugin.ts';
 import type { PaymentProvider } from './domains/payments/provider.ts';
 import { recoveryPlugin } from './domains/recovery/plugin.ts';
 import { returnsPlugin } from './domains/returns/plugin.ts';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(orderStatusPlugin);
   await app.register(recoveryPlugin);
   await app.register(reactionsPlugin);
+  await app.register(privacyPlugin);
   await app.register(analyticsPlugin);
   await registerSeo(app);
   await registerSsr(app, ssr);

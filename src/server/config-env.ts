@@ -122,6 +122,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_DISCOUNT_CODES_PER_HOUR: positiveInt.default(30),
   RATE_LIMIT_REACTION_REPORTS_PER_IP_PER_HOUR: positiveInt.default(5),
   RATE_LIMIT_REACTION_REPORTS_PER_HOUR: positiveInt.default(60),
+  RATE_LIMIT_PRIVACY_REQUESTS_PER_MINUTE: positiveInt.default(20),
   PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
   /** A checkout's stock is held this long after its page was last open (the page renews it every minute). */
   STOCK_HOLD_MINUTES: positiveInt.default(10),

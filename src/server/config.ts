@@ -103,6 +103,8 @@ export interface Config {
     /** Reaction reports per hour from one client network, and to the whole store (docs/decisions/0050). */
     readonly reactionReportsPerIpPerHour: number;
     readonly reactionReportsPerHour: number;
+    /** The owner's customer data downloads and erasures per minute from one client address. */
+    readonly privacyRequestsPerMinute: number;
   };
   readonly pendingOrderTtlMinutes: number;
   readonly stockHold: {
@@ -221,6 +223,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       discountCodesPerHour: e.RATE_LIMIT_DISCOUNT_CODES_PER_HOUR,
       reactionReportsPerIpPerHour: e.RATE_LIMIT_REACTION_REPORTS_PER_IP_PER_HOUR,
       reactionReportsPerHour: e.RATE_LIMIT_REACTION_REPORTS_PER_HOUR,
+      privacyRequestsPerMinute: e.RATE_LIMIT_PRIVACY_REQUESTS_PER_MINUTE,
     },
     pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,
     stockHold: {

@@ -12,6 +12,7 @@ import type { CustomersService } from './domains/orders/customers.ts';
 import type { OrdersService } from './domains/orders/service.ts';
 import type { PaymentsService } from './domains/payments/service.ts';
 import type { ReactionsService } from './domains/reactions/service.ts';
+import type { PrivacyService } from './domains/privacy/service.ts';
 import type { RecoveryService } from './domains/recovery/service.ts';
 import type { ReturnsService } from './domains/returns/service.ts';
 import type { ReviewsService } from './domains/reviews/service.ts';
@@ -47,6 +48,8 @@ export interface Services {
   reactions: ReactionsService;
   /** Sales tax through its provider (docs/decisions/0047). */
   tax: TaxService;
+  /** A customer's access and deletion requests (docs/decisions/0049). */
+  privacy: PrivacyService;
   outbox: Outbox;
 }
 

@@ -1,6 +1,7 @@
 import type { OrderStatus } from './admin.ts';
 import { z } from 'zod';
 import { SessionIdSchema } from './cart.ts';
+import type { ShippingChoices } from './consent.ts';
 import type { ProductPicture } from './catalog.ts';
 import { PAYMENT_ID } from './payment-ids.ts';
 import { requiredLine, singleLine } from './validation.ts';
@@ -44,7 +45,18 @@ export const ShippingFieldsSchema = z.object({
 });
 export type ShippingFields = z.infer<typeof ShippingFieldsSchema>;
 
+export { ageAgainMessage, ageConfirmationText, ageRequiredMessage, MARKETING_CONSENT_TEXT } from './consent.ts';
+
+/** The shipping step's two boxes: both unticked unless the shopper ticks them. */
+export const ShippingChoicesSchema = z.object({
+  /** Required (true) while the store asks an age; the server checks it against the setting. */
+  ageConfirmed: z.boolean({ error: 'ageConfirmed must be true or false' }).optional().default(false),
+  marketingConsent: z.boolean({ error: 'marketingConsent must be true or false' }).optional().default(false),
+}) satisfies z.ZodType<ShippingChoices>;
+export type { ShippingChoices } from './consent.ts';
+
 export const ShippingBodySchema = ShippingFieldsSchema.extend({
+  ...ShippingChoicesSchema.shape,
   paymentIntentId: PaymentIntentIdSchema,
   sessionId: SessionIdSchema.optional(),
 }).strict();

@@ -108,4 +108,6 @@ export interface Customer {
   /** When their first and latest of those orders were placed (ISO 8601). */
   firstOrderAt: string;
   lastOrderAt: string;
+  /** Whether their latest order's shipping step ticked "E-mail me news and offers" (docs/decisions/0049). */
+  marketingConsent: boolean;
 }

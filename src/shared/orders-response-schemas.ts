@@ -94,6 +94,7 @@ export const CustomerSchema = z
     totalSpent: moneyText.describe('Their totals less what was refunded of them'),
     firstOrderAt: isoTime,
     lastOrderAt: isoTime,
+    marketingConsent: z.boolean().describe('Their latest order’s shipping step ticked “E-mail me news and offers”'),
   })
   .meta({ id: 'Customer' }) satisfies z.ZodType<Customer>;
 

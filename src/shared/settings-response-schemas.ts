@@ -18,6 +18,10 @@ export const StoreSettingsSchema = z
     hazmatToRemoteStates: z
       .boolean()
       .describe('Whether limited-quantity (ground-only) orders ship to Alaska, Hawaii and the US territories'),
+    minimumAge: z
+      .union([z.literal(18), z.literal(21)])
+      .nullable()
+      .describe('The age a buyer confirms at the shipping step; null: the store asks none'),
     updatedAt: isoTime,
     updatedBy: z.string().nullable(),
   })

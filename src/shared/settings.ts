@@ -19,9 +19,14 @@ export interface StoreSettings {
    * where ground means weeks by sea (docs/decisions/0046); off by default.
    */
   hazmatToRemoteStates: boolean;
+  /** The age a buyer confirms at the shipping step, 18 or 21; null: the store asks none (docs/decisions/0048). */
+  minimumAge: MinimumAge | null;
   updatedAt: string;
   updatedBy: string | null;
 }
+
+export const MINIMUM_AGES = [18, 21] as const;
+export type MinimumAge = (typeof MINIMUM_AGES)[number];
 
 export const REMINDER_DELAY_MIN_HOURS = 1;
 export const REMINDER_DELAY_MAX_HOURS = 48;
@@ -63,5 +68,7 @@ export const StoreSettingsBodySchema = z.strictObject({
     .nullable(),
   /** Optional: a client that leaves it out keeps the setting as it is. */
   hazmatToRemoteStates: z.boolean({ error: 'hazmatToRemoteStates must be true or false' }).optional(),
+  /** Absent: unchanged (a form from before the setting keeps it). */
+  minimumAge: z.union([z.literal(18), z.literal(21), z.null()], { error: 'The minimum age must be 18, 21 or off' }).optional(),
 });
 export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;

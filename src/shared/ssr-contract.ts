@@ -30,6 +30,11 @@ export interface PublicConfig {
   /** The store's shipping offer (the settings'): the flat rate and the free-shipping amount. */
   shipping: ShippingOffer;
   stripePublishableKey: string | null;
+  /** The age the shipping step asks a buyer to confirm; null: none (the settings'). */
+  minimumAge: number | null;
+  /** The owner's marketing tags were left out for this browser's Global Privacy Control (docs/decisions/0049). */
+  tagsWithheld: boolean;
+  /** The owner's marketing tags; all null for a browser that sent Global Privacy Control (docs/decisions/0049). */
   tags: {
     gaMeasurementId: string | null;
     googleAdsId: string | null;

@@ -14,6 +14,7 @@ async function placeOrder(page: Page, email: string): Promise<string> {
   const paymentIntentId = secret.split('_secret_')[0] ?? '';
   await post('/api/orders/shipping', {
     paymentIntentId,
+    ageConfirmed: true,
     email,
     firstName: 'Robin',
     lastName: 'Stone',
@@ -198,8 +199,8 @@ test('the owner finds a customer, sees their orders, opens one and exports the c
   expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString();
   expect(csv.split('\r\n')).toEqual([
-    '"Email","Name","Orders","Total spent","First order (UTC)","Last order (UTC)","Test orders"',
-    expect.stringMatching(new RegExp(`^"${email.replaceAll('.', '\\.')}","Robin Stone","2","83\\.78",".+",".+","2"$`)),
+    '"Email","Name","Orders","Total spent","First order (UTC)","Last order (UTC)","Test orders","News and offers"',
+    expect.stringMatching(new RegExp(`^"${email.replaceAll('.', '\\.')}","Robin Stone","2","83\\.78",".+",".+","2","no"$`)),
     '',
   ]);
 

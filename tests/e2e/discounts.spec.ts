@@ -26,6 +26,7 @@ async function buyWithCode(page: Page, email: string, code: string): Promise<voi
   expect(applied.status(), await applied.text()).toBe(200);
   const shipped = await post('/api/orders/shipping', {
     paymentIntentId,
+    ageConfirmed: true,
     email,
     firstName: 'Robin',
     lastName: 'Stone',

@@ -44,7 +44,9 @@ async function paidTestOrder(request: APIRequestContext, productId: number): Pro
   const secret = decodeURIComponent(String(checkoutUrl).split('payment_intent=')[1] ?? '');
   const paymentIntentId = secret.split('_secret_')[0] ?? '';
   const shipping = { paymentIntentId, email: 'paid@example.com', firstName: 'Sam', lastName: 'Reed', address: '1 Main St' };
-  await request.post('/api/orders/shipping', { data: { ...shipping, city: 'Boise', state: 'ID', zip: '83702', country: 'US' } });
+  await request.post('/api/orders/shipping', {
+    data: { ...shipping, city: 'Boise', state: 'ID', zip: '83702', country: 'US', ageConfirmed: true },
+  });
   await request.post('/api/payments/test/confirm', { data: { paymentIntentId: secret, cardNumber: '4242424242424242' } });
   const done = await request.post('/api/orders/complete', { data: { paymentIntentId } });
   expect(done.ok()).toBe(true);

@@ -65,6 +65,7 @@ async function leaveCheckoutByApi(email: string): Promise<void> {
   const paymentIntentId = decodeURIComponent(/payment_intent=([^&]+)/.exec(checkoutUrl)?.[1] ?? '').split('_secret_')[0];
   const shipped = await post('/api/orders/shipping', {
     paymentIntentId,
+    ageConfirmed: true,
     email,
     firstName: 'Sam',
     lastName: 'Ray',
@@ -174,6 +175,9 @@ test('the shopper left at the payment step gets one reminder, finds the cart and
     await expect(textbox(page, label)).toHaveValue(value);
   }
   await shot(page, 'checkout-prefilled');
+  // The age box is the shopper's to tick each time: a reminder's link brings back the details only.
+  await expect(page.getByRole('checkbox', { name: 'I confirm I am 18 or older' })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'I confirm I am 18 or older' }).check();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await fillTestCard(page);
   await page.getByRole('button', { name: 'Complete Purchase' }).click();

@@ -219,3 +219,30 @@ test('without tags configured, the storefront contacts no third party', async ({
   await page.waitForTimeout(2500);
   expect(outside).toEqual([]);
 });
+
+test.describe('a browser that sends Global Privacy Control (docs/decisions/0049)', () => {
+  test.use({ extraHTTPHeaders: { 'Sec-GPC': '1' } });
+
+  test('loads no tag on any page and is told so on the privacy page', async ({ page }) => {
+    test.setTimeout(60_000);
+    const tags = await stubTags(page);
+    await page.goto(`${store.baseURL}/product/6?utm_source=newsletter`);
+    await page.getByRole('button', { name: 'Add 3-Pack Bundle to Cart' }).click();
+    await expect(page.getByRole('button', { name: /Open cart, 1 item/ })).toBeVisible();
+    await page.goto(`${store.baseURL}/privacy`);
+    await expect(
+      page.getByText('Your browser sends Global Privacy Control, so this store loads none', { exact: false }),
+    ).toBeVisible();
+    await page.waitForTimeout(2500); // idle time, when tags would load
+    expect(tags.requests).toEqual([]);
+  });
+});
+
+test('a browser that only exposes navigator.globalPrivacyControl loads no tag either', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+  const tags = await stubTags(page);
+  await page.goto(`${store.baseURL}/product/6`);
+  await page.waitForTimeout(2500); // idle time, when tags would load
+  expect(tags.requests).toEqual([]);
+});

@@ -91,6 +91,7 @@ describe('several instances behind nginx', () => {
     const paymentIntentId = secret.split('_secret_')[0] ?? '';
     const shipping = {
       paymentIntentId,
+      ageConfirmed: true,
       email: 'dana@example.com',
       firstName: 'Dana',
       lastName: 'Lee',

@@ -270,6 +270,7 @@ describe('checkout refuses bad input and writes nothing', () => {
       headers: { 'x-session-id': newSessionId() },
       payload: {
         paymentIntentId,
+        ageConfirmed: true,
         email: 'x@example.com',
         firstName: 'X',
         lastName: 'Y',

@@ -120,6 +120,7 @@ const LIMITS: [string, (remoteAddress: string) => Promise<{ statusCode: number }
         remoteAddress,
         payload: {
           paymentIntentId: PI,
+          ageConfirmed: true,
           email: 'dana@example.com',
           firstName: 'Dana',
           lastName: 'Reyes',

@@ -176,3 +176,66 @@ describe('privacy page', () => {
     }
   });
 });
+
+describe('Global Privacy Control (docs/decisions/0049)', () => {
+  it('gives a browser that sends Sec-GPC: 1 no marketing tag, in the page or its CSP, and says why', async () => {
+    const tagged = await createTestApp({ GA_MEASUREMENT_ID: 'G-TEST12345', META_PIXEL_ID: '1234567890' }, { ssr: 'prod' });
+    try {
+      for (const url of ['/', '/product/5', '/privacy']) {
+        const plain = await tagged.app.inject({ url });
+        expect(plain.body, url).toContain('G-TEST12345');
+        expect(String(plain.headers['content-security-policy']), url).toContain('googletagmanager');
+        expect(String(plain.headers.vary), url).toMatch(/Sec-GPC/i);
+        const gpc = await tagged.app.inject({ url, headers: { 'sec-gpc': '1' } });
+        expect(gpc.statusCode, url).toBe(200);
+        expect(gpc.body, url).not.toContain('G-TEST12345');
+        expect(gpc.body, url).not.toContain('1234567890');
+        const csp = String(gpc.headers['content-security-policy']);
+        expect(csp, url).not.toContain('googletagmanager');
+        expect(csp, url).not.toContain('facebook');
+      }
+      const privacy = textOf((await tagged.app.inject({ url: '/privacy', headers: { 'sec-gpc': '1' } })).body);
+      expect(privacy).toContain(
+        'Your browser sends Global Privacy Control, so this store loads none of its analytics or advertising tags',
+      );
+      // Any other value is not the signal (the header's only defined value is "1").
+      expect((await tagged.app.inject({ url: '/', headers: { 'sec-gpc': '0' } })).body).toContain('G-TEST12345');
+      // The page a browser fetches when it navigates to a legal page follows the signal too.
+      const content = await tagged.app.inject({ url: '/api/content?path=/privacy', headers: { 'sec-gpc': '1' } });
+      expect(content.json().html).toContain('Global Privacy Control, so this store loads none');
+      expect(String(content.headers.vary)).toMatch(/Sec-GPC/i);
+    } finally {
+      await tagged.close();
+    }
+  });
+
+  it('is explained on the privacy page with the access and deletion requests', async () => {
+    const text = textOf((await get('/privacy')).body);
+    expect(text).toContain('If your browser sends Global Privacy Control');
+    expect(text).toContain('opt out of the sale and sharing');
+    expect(text).toContain('a copy of everything we hold about your e-mail address');
+    expect(text).toContain('E-mail me news and offers');
+  });
+});
+
+describe('the age the store asks (docs/decisions/0048)', () => {
+  it('is in the Terms and on the product page, and follows the setting', async () => {
+    expect(textOf((await get('/terms')).body)).toContain(
+      'You must be at least 18 years old to buy from us, and you confirm it at checkout by ticking “I confirm I am 18 or older”',
+    );
+    expect(textOf((await get('/product/5')).body)).toContain('For adults 18+ only: you confirm your age at checkout');
+    const { signedIn } = await import('../support/admin.ts');
+    const strict = await createTestApp({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'correct-horse-battery' }, { ssr: 'prod' });
+    try {
+      const owner = await signedIn(strict.app);
+      const settings = (await owner.call('GET', '/api/admin/settings')).json();
+      const { updatedAt: _u, updatedBy: _b, ...body } = settings;
+      expect((await owner.call('PUT', '/api/admin/settings', { ...body, minimumAge: 21 })).statusCode).toBe(200);
+      expect(textOf((await strict.app.inject({ url: '/terms' })).body)).toContain('You must be at least 21 years old');
+      expect(textOf((await strict.app.inject({ url: '/product/6' })).body)).toContain('For adults 21+ only');
+      expect((await strict.app.inject({ url: '/checkout' })).body).toContain('"minimumAge":21');
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -112,6 +112,7 @@ describe('who is a customer, and their figures', () => {
         totalSpent: '37.90',
         firstOrderAt: '2026-03-01T10:00:00.000Z',
         lastOrderAt: '2026-04-02T11:30:00.000Z',
+        marketingConsent: false,
       },
       {
         email: 'del@example.com',
@@ -121,6 +122,7 @@ describe('who is a customer, and their figures', () => {
         totalSpent: '48.90',
         firstOrderAt: '2026-01-15T08:00:00.000Z',
         lastOrderAt: '2026-01-15T08:00:00.000Z',
+        marketingConsent: false,
       },
     ]);
   });
@@ -294,7 +296,7 @@ describe('GET /api/admin/customers/export.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(rows).toEqual([
-      ['Email', 'Name', 'Orders', 'Total spent', 'First order (UTC)', 'Last order (UTC)', 'Test orders'],
+      ['Email', 'Name', 'Orders', 'Total spent', 'First order (UTC)', 'Last order (UTC)', 'Test orders', 'News and offers'],
       [
         'calc@example.com',
         `'=HYPERLINK("http://evil.test")`,
@@ -303,11 +305,12 @@ describe('GET /api/admin/customers/export.csv', () => {
         '2026-01-01T00:00:00.000Z',
         '2026-02-01T09:15:00.000Z',
         '0',
+        'no',
       ],
-      ['comma@example.com', 'Lee, Jr. "Ace"', '1', '22.90', '2026-01-10T00:00:00.000Z', '2026-01-10T00:00:00.000Z', '0'],
+      ['comma@example.com', 'Lee, Jr. "Ace"', '1', '22.90', '2026-01-10T00:00:00.000Z', '2026-01-10T00:00:00.000Z', '0', 'no'],
     ]);
     expect(res.body.split('\r\n')[0]).toBe(
-      '"Email","Name","Orders","Total spent","First order (UTC)","Last order (UTC)","Test orders"',
+      '"Email","Name","Orders","Total spent","First order (UTC)","Last order (UTC)","Test orders","News and offers"',
     );
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"")","2","32.90",`);
     expect((await exported('?q=comma')).rows.slice(1).map((r) => r[0])).toEqual(['comma@example.com']);

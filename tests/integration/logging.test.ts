@@ -190,6 +190,7 @@ describe('the log', () => {
           `${base}/api/orders/shipping`,
           json({
             paymentIntentId: secret.split('_secret_')[0],
+            ageConfirmed: true,
             email: 'Leaky.Customer@example.com',
             firstName: 'Dana',
             lastName: 'Lee',

@@ -52,6 +52,7 @@ describe('a crash in the middle of payments', () => {
       const secret = decodeURIComponent(checkoutUrl.split('payment_intent=')[1] ?? '');
       await post('/api/orders/shipping', {
         paymentIntentId: secret.split('_secret_')[0],
+        ageConfirmed: true,
         email: `crash${i}@example.com`,
         firstName: 'C',
         lastName: 'R',

@@ -17,6 +17,8 @@ export const SHIPPING_DETAILS = {
   state: 'OH',
   zip: '43004',
   country: 'US' as const,
+  /** The age box ("I confirm I am 18 or older"), which the store asks by default (docs/decisions/0048). */
+  ageConfirmed: true,
 };
 
 let nextAddress = 0;

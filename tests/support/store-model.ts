@@ -189,9 +189,10 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
     shares: number;
     refundsSum: number;
     confirmations: number;
+    erased: Date | null;
   }>(
     real,
-    sql`select o.id, o.payment_intent_id as pi, o.email, o.shipping_address as address,
+    sql`select o.id, o.payment_intent_id as pi, o.email, o.shipping_address as address, o.erased_at as erased,
           o.subtotal_cents as subtotal, o.discount_cents as discount, o.shipping_cents as shipping,
           o.total_cents as total, o.refunded_cents as refunded, o.discount_code as code,
           o.tax_cents as tax, o.shipping_tax_cents as "shippingTax", o.refunded_tax_cents as "refundedTax",
@@ -206,10 +207,16 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
   );
   for (const o of paid) {
     const at = `order ${o.id}`;
-    // Every paid order can be shipped and was confirmed once.
-    expect(o.email, `${at} has an e-mail`).toBeTruthy();
-    expect(o.address, `${at} has an address`).toBeTruthy();
-    expect(Number(o.confirmations), `${at} has one confirmation e-mail`).toBe(1);
+    // Every paid order can be shipped and was confirmed once; one whose customer was erased names
+    // nobody, and keeps its money as it was (below).
+    if (o.erased) {
+      expect(o.email, `${at} erased: no e-mail`).toBeNull();
+      expect(o.address, `${at} erased: no street`).toBeNull();
+    } else {
+      expect(o.email, `${at} has an e-mail`).toBeTruthy();
+      expect(o.address, `${at} has an address`).toBeTruthy();
+      expect(Number(o.confirmations), `${at} has one confirmation e-mail`).toBe(1);
+    }
     // Its total is what it was priced at: its lines less the discount (carried by its lines) plus
     // shipping plus the sales tax of its lines and shipping (docs/decisions/0047).
     expect(Number(o.subtotal), `${at} subtotal`).toBe(Number(o.lines));
@@ -313,9 +320,10 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
     paidAt: Date | null;
     orderStatus: string;
     orderCode: string | null;
+    erased: Date | null;
   }>(
     real,
-    sql`select c.code, c.once_per_email as once, r.status, r.email, r.order_id as order, o.paid_at as "paidAt",
+    sql`select c.code, c.once_per_email as once, r.status, r.email, r.order_id as order, o.paid_at as "paidAt", o.erased_at as erased,
           o.status as "orderStatus", o.discount_code as "orderCode"
         from discount_redemptions r join discount_codes c on c.id = r.discount_id join orders o on o.id = r.order_id
         where r.status <> 'released' and c.code in (${codesOfRun})`,
@@ -328,7 +336,8 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
     expect(u.orderCode, `${at}: the order has the code`).toBe(u.code);
     if (u.status === 'redeemed') {
       expect(u.paidAt, `${at}: spent by a paid order`).not.toBeNull();
-      expect(u.email, `${at}: spent with its address`).toBeTruthy();
+      if (u.erased) expect(u.email, `${at}: its customer erased, no address`).toBeNull();
+      else expect(u.email, `${at}: spent with its address`).toBeTruthy();
     } else {
       expect(u.paidAt, `${at}: held by an unpaid checkout`).toBeNull();
       expect(u.orderStatus, `${at}: held by an open checkout`).toBe('pending');
@@ -476,6 +485,37 @@ class SaveShipping extends OnCheckout {
   }
   toString() {
     return `ship(checkout ${this.c}, ${EMAILS[this.email % EMAILS.length]})`;
+  }
+}
+
+/**
+ * The owner erases a customer (docs/decisions/0049): the answer keeps only orders not finished, and
+ * afterwards the address's data holds no finished order. The money invariants hold after it as after
+ * every step.
+ */
+class EraseCustomer extends Step {
+  constructor(readonly email: number) {
+    super();
+  }
+  async act(_m: StoreModel, real: StoreUnderTest) {
+    const email = EMAILS[this.email % EMAILS.length] ?? '';
+    const res = await call(real, { method: 'POST', url: '/api/admin/customers/erase', owner: true, payload: { email } });
+    expect(res.statusCode, `${String(this)}: ${res.body}`).toBe(200);
+    const kept = res.json().kept as { orderId: number; status: string }[];
+    for (const k of kept) expect(['pending', 'paid'], `${String(this)} kept ${k.orderId}`).toContain(k.status);
+    if (res.json().erased.orders > 0) tally('customers erased');
+    const data = await call(real, {
+      method: 'GET',
+      url: `/api/admin/customers/data?email=${encodeURIComponent(email)}`,
+      owner: true,
+    });
+    expect(data.statusCode).toBe(200);
+    const left = (data.json().orders as { id: number; status: string }[]).filter((o) => !kept.some((k) => k.orderId === o.id));
+    // Only what was kept, or a checkout that reached the shipping step since (none: no step ran between).
+    expect(left, `${String(this)}: finished orders still name the address`).toEqual([]);
+  }
+  toString() {
+    return `erase(${EMAILS[this.email % EMAILS.length]})`;
   }
 }
 
@@ -946,6 +986,7 @@ export function storeCommands(withStripe: boolean) {
     fc.tuple(i, i, fc.integer({ min: 1, max: 2 })).map(([o, l, q]) => new AskReturn(o, l, q)),
     fc.tuple(i, i, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([o, l, q, r]) => new ReturnJourney(o, l, q, r)),
     fc.tuple(i, fc.boolean(), fc.boolean()).map(([r, receive, restock]) => new DecideReturn(r, receive, restock)),
+    fc.nat({ max: EMAILS.length - 1 }).map((e) => new EraseCustomer(e)),
   ];
 }
 

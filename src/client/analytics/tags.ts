@@ -70,6 +70,9 @@ interface Item {
 export function startTags(tags: Tags): void {
   const { gaMeasurementId: ga, googleAdsId: ads, googleAdsConversionLabel: label, metaPixelId: pixel } = tags;
   if ((!ga && !ads && !pixel) || blocked(location.pathname)) return;
+  // Global Privacy Control (docs/decisions/0049): the server leaves the tags out when the browser
+  // sends the header; a browser that only exposes the property is honoured here.
+  if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return;
 
   // What the Google tags take for the page and where it came from, instead of reading location.href
   // and document.referrer themselves (set for every hit; the page views carry them too).

@@ -11,13 +11,10 @@ export const article: Article = {
   kicker: 'Legal',
   lead: 'These terms apply when you buy from this store. They are short on purpose; if something is unclear, ask us.',
   published: '2026-11-22',
-  updated: '2026-11-22',
+  updated: '2026-11-27',
   blocks: [
     { type: 'heading', text: 'Who may buy', id: 'who-may-buy' },
-    {
-      type: 'paragraph',
-      text: 'You must be at least 18 years old to buy from us. We ship to addresses in the United States.',
-    },
+    { type: 'minimum-age' },
     { type: 'heading', text: 'Prices and payment', id: 'prices-and-payment' },
     {
       type: 'paragraph',

@@ -8,6 +8,7 @@ export * from './fulfilment.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './privacy.ts';
 export * from './recovery.ts';
 export * from './returns.ts';
 export * from './reviews.ts';

@@ -75,6 +75,17 @@ export const orders = pgTable(
     shippingState: text('shipping_state'),
     shippingZip: text('shipping_zip'),
     shippingCountry: text('shipping_country'),
+    /**
+     * When the shipping step that saved these details confirmed the buyer's age, and the age it
+     * confirmed (the store's minimum then: 18 or 21); null when that step confirmed none (ADR 0048).
+     */
+    ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
+    ageConfirmed: integer('age_confirmed'),
+    /** When the shipping step's "E-mail me news and offers" was ticked, and its wording then; null: not ticked (ADR 0049). */
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
+    marketingConsentText: text('marketing_consent_text'),
+    /** When the customer's personal details were erased from this order at their request (ADR 0049). */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     trackingNumber: text('tracking_number'),
     shippingCarrier: text('shipping_carrier'),
     shippingService: text('shipping_service'),

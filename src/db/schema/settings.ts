@@ -25,6 +25,8 @@ export const storeSettings = pgTable(
      * where ground means weeks by sea (docs/decisions/0046); off until the owner turns it on.
      */
     hazmatToRemoteStates: boolean('hazmat_to_remote_states').notNull().default(false),
+    /** The age a buyer confirms at the shipping step, 18 or 21; null: the store asks none (ADR 0048). */
+    minimumAge: integer('minimum_age').default(18),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
   },
@@ -35,6 +37,7 @@ export const storeSettings = pgTable(
       'store_settings_free_over',
       sql`${t.freeShippingOverCents} is null or ${t.freeShippingOverCents} between 0 and 100000000`,
     ),
+    check('store_settings_minimum_age', sql`${t.minimumAge} is null or ${t.minimumAge} in (18, 21)`),
     check('store_settings_reminder_delay', sql`${t.reminderDelayHours} is null or ${t.reminderDelayHours} between 1 and 48`),
   ],
 );

@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import { isOrderPagePath } from '#shared/order-paths.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { sendsGpc } from '../lib/privacy-signal.ts';
 
 /** Stripe's origins (its CSP guide), allowed only on the page that uses Stripe.js: /checkout. */
 const STRIPE = {
@@ -60,9 +61,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
     ...(t.googleAdsId ? [GOOGLE_ADS] : []),
     ...(t.metaPixelId ? [META] : []),
   ] as { script?: string[]; connect?: string[]; img?: string[]; frame?: string[] }[];
-  // Never on the payment step, nor on an order's page, whose address is its key (ADR 0038).
+  // Never on the payment step, nor on an order's page, whose address is its key (ADR 0038), nor for
+  // a browser that sent Global Privacy Control (ADR 0049).
   const tagsOn = (req: IncomingMessage) =>
-    tagSets.length > 0 && pathOf(req) !== '/checkout' && !isOrderPagePath(pathOf(req) ?? '');
+    tagSets.length > 0 && pathOf(req) !== '/checkout' && !isOrderPagePath(pathOf(req) ?? '') && !sendsGpc(req);
   const tagSources = (kind: 'script' | 'connect' | 'img' | 'frame') => [...new Set(tagSets.flatMap((set) => set[kind] ?? []))];
   /** A directive's sources, with Stripe's on the page that uses it and the tags' everywhere else. */
   const sources =

@@ -8,7 +8,8 @@ import { ContentPageSchema } from '#shared/content-response-schemas.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { SHARED_CODE_KEY, sharedCodeOf } from '#shared/discounts.ts';
 import { isOrderPagePath } from '#shared/order-paths.ts';
-import type { PublicConfig, SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
+import { publicConfigOf } from './public-config.ts';
+import type { SsrDataLoaders, SsrModule } from '#shared/ssr-contract.ts';
 import { isDatabaseUnavailable } from '#db/client.ts';
 import { STORE_NAME } from '#shared/constants.ts';
 import { splitSecretParams } from '#shared/secret-params.ts';
@@ -139,26 +140,6 @@ export function builtClientExists(): boolean {
   );
 }
 
-export function publicConfigOf(app: FastifyInstance): PublicConfig {
-  const c = app.config;
-  // The contacts and the shipping offer are the owner's settings as they are now (docs/decisions/0039).
-  const settings = app.services.settings.current();
-  return {
-    publicUrl: c.publicUrl,
-    supportEmail: settings.supportEmail,
-    supportPhone: settings.supportPhone,
-    paymentMode: app.services.payments.providerName,
-    shipping: app.services.settings.shipping(),
-    stripePublishableKey: app.services.payments.providerName === 'stripe' ? (c.stripe?.publishableKey ?? null) : null,
-    tags: {
-      gaMeasurementId: c.tags.gaMeasurementId ?? null,
-      googleAdsId: c.tags.googleAdsId ?? null,
-      googleAdsConversionLabel: c.tags.googleAdsConversionLabel ?? null,
-      metaPixelId: c.tags.metaPixelId ?? null,
-    },
-  };
-}
-
 /** A keyed page's data, or null when its link opens nothing (the page then says so, with a 404). */
 async function nullIfNotFound<T>(load: () => Promise<T>): Promise<T | null> {
   try {
@@ -230,7 +211,9 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url;
-    const config = publicConfigOf(app);
+    const config = publicConfigOf(app, req);
+    // The page differs by the browser's privacy signal: a shared cache keeps the two apart.
+    reply.header('vary', 'Sec-GPC');
     const [template, mod] = await Promise.all([getTemplate(url), getModule()]);
     let result: Awaited<ReturnType<SsrModule['render']>>;
     try {
@@ -281,9 +264,9 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
       },
     },
     async (req, reply) => {
-      const page = (await getModule()).renderContent((req.query as { path: string }).path, publicConfigOf(app));
+      const page = (await getModule()).renderContent((req.query as { path: string }).path, publicConfigOf(app, req));
       if (!page) throw notFound('Page');
-      return reply.header('cache-control', 'public, max-age=300').send(page);
+      return reply.header('cache-control', 'public, max-age=300').header('vary', 'Sec-GPC').send(page);
     },
   );
 

@@ -16,6 +16,7 @@ const SHIPPING = {
 /** Step 1 of the checkout, as a shopper fills it in (any field given replaces the default), and on to payment. */
 export async function fillShipping(page: Page, fields: Partial<typeof SHIPPING> = {}): Promise<void> {
   for (const [label, value] of Object.entries({ ...SHIPPING, ...fields })) await textbox(page, label).fill(value);
+  await page.getByRole('checkbox', { name: /^I confirm I am \d+ or older$/ }).check();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 }
 

@@ -19,6 +19,7 @@ const customer = (n: number): Customer => ({
   totalSpent: '22.90',
   firstOrderAt: '2026-01-01T00:00:00.000Z',
   lastOrderAt: '2026-01-02T00:00:00.000Z',
+  marketingConsent: n % 2 === 0,
 });
 
 /** The store's answers by address: a body, and the Link of the next page. */

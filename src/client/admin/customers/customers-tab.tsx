@@ -7,6 +7,7 @@ import { Note } from '../lib/note.tsx';
 import { customersExportUrl } from './api/export-customers.ts';
 import { useCustomers } from './api/get-customers.ts';
 import { CustomerOrders } from './customer-orders.tsx';
+import { PrivacyActions, PrivacyRequest } from './privacy-actions.tsx';
 
 /** What the tab shows, kept by the dashboard while the owner looks at an order in the Orders tab. */
 export interface CustomersView {
@@ -51,6 +52,11 @@ function CustomerRow({
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:contents">
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">{plural(c.orders, 'order', 'orders')}</span>
+              {c.marketingConsent ? (
+                <span className="whitespace-nowrap rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold uppercase text-emerald-900">
+                  News: yes
+                </span>
+              ) : null}
               {c.testOrders > 0 ? (
                 <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold uppercase text-amber-900">
                   {c.testOrders === c.orders ? 'Test only' : `${c.testOrders} test`}
@@ -70,7 +76,8 @@ function CustomerRow({
         </button>
       </h3>
       {open ? (
-        <section id={panel} aria-label={`Orders of ${c.email}`} className="border-t border-zinc-100 px-4 pb-4 pt-2">
+        <section id={panel} aria-label={`Orders of ${c.email}`} className="grid gap-2 border-t border-zinc-100 px-4 pb-4 pt-3">
+          <PrivacyActions email={c.email} />
           <CustomerOrders email={c.email} onOpenOrder={onOpenOrder} />
         </section>
       ) : null}
@@ -119,6 +126,7 @@ export function CustomersTab({
           Export CSV
         </a>
       </div>
+      <PrivacyRequest />
       {list.loading ? (
         <Note>Loading customers...</Note>
       ) : list.error && customers.length === 0 ? (

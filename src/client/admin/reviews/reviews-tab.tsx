@@ -86,7 +86,7 @@ export function ReviewCard({ review: r }: { review: AdminReview }) {
             {r.title}
           </h3>
           <p className="text-sm text-zinc-600">
-            {r.customerName} · {new Date(r.createdAt).toLocaleDateString('en-US')}
+            {r.customerName || 'Name erased'} · {new Date(r.createdAt).toLocaleDateString('en-US')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -20,6 +20,7 @@ const SETTINGS: StoreSettings = {
   ownerEmail: null,
   reminderDelayHours: null,
   hazmatToRemoteStates: false,
+  minimumAge: 18,
   updatedAt: '2026-03-01T00:00:00.000Z',
   updatedBy: null,
 };
@@ -94,8 +95,20 @@ describe('the Settings tab', () => {
         ownerEmail: null,
         reminderDelayHours: 24,
         hazmatToRemoteStates: true,
+        minimumAge: 18,
       },
     ]);
     expect(snapshot()[0]).toMatchObject({ title: 'Save Failed' });
+  });
+
+  it('sends the buyers’ age as chosen: 21, or off', async () => {
+    const fetchMock = serve({ status: 200, body: { ...SETTINGS, minimumAge: 21 } });
+    const form = await renderTab();
+    const age = form.getByLabelText(/^Buyers confirm they are/);
+    expect((age as HTMLSelectElement).value).toBe('18');
+    fireEvent.change(age, { target: { value: '21' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    expect(puts(fetchMock)[0]).toMatchObject({ minimumAge: 21 });
   });
 });

@@ -14,7 +14,15 @@ import { useSettings } from './api/get-settings.ts';
 import { useSaveSettingsMutation } from './api/save-settings.ts';
 
 /** The form's fields, named as the shared schema's, each as typed. */
-const FIELDS = ['shippingRate', 'freeShippingOver', 'supportEmail', 'supportPhone', 'ownerEmail', 'reminderDelayHours'] as const;
+const FIELDS = [
+  'shippingRate',
+  'freeShippingOver',
+  'supportEmail',
+  'supportPhone',
+  'ownerEmail',
+  'reminderDelayHours',
+  'minimumAge',
+] as const;
 type Form = Record<(typeof FIELDS)[number], string>;
 
 const toForm = (s: StoreSettings): Form => ({
@@ -24,6 +32,7 @@ const toForm = (s: StoreSettings): Form => ({
   supportPhone: s.supportPhone,
   ownerEmail: s.ownerEmail ?? '',
   reminderDelayHours: s.reminderDelayHours === null ? '' : String(s.reminderDelayHours),
+  minimumAge: s.minimumAge === null ? '' : String(s.minimumAge),
 });
 
 /** The form as the server takes it: an empty optional field is "none". */
@@ -35,6 +44,7 @@ const toBody = (f: Form, hazmatToRemoteStates: boolean): StoreSettingsBody => ({
   ownerEmail: f.ownerEmail.trim() === '' ? null : f.ownerEmail,
   reminderDelayHours: f.reminderDelayHours === '' ? null : Number(f.reminderDelayHours),
   hazmatToRemoteStates,
+  minimumAge: f.minimumAge === '21' ? 21 : f.minimumAge === '18' ? 18 : null,
 });
 
 const HOURS = Array.from(
@@ -42,7 +52,7 @@ const HOURS = Array.from(
   (_, i) => i + REMINDER_DELAY_MIN_HOURS,
 );
 
-type TextName = Exclude<keyof Form, 'reminderDelayHours'>;
+type TextName = Exclude<keyof Form, 'reminderDelayHours' | 'minimumAge'>;
 /** The text fields: label, input type, hint, placeholder; the amounts are typed as decimals. */
 const TEXT: Record<TextName, { label: string; type: string; hint: string; placeholder?: string; optional?: true }> = {
   shippingRate: { label: 'Shipping rate ($)', type: 'text', hint: 'What every order pays for shipping', placeholder: '3.91' },
@@ -155,6 +165,23 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
           )}
         </AdminField>
       </section>
+      <section className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:grid-cols-2">
+        <h2 className="text-lg font-bold sm:col-span-2">Age at checkout</h2>
+        <AdminField
+          id={`${id}-minimumAge`}
+          label="Buyers confirm they are"
+          hint="A box at the shipping step that buyers must tick; the Terms and the product pages say the same age."
+          error={errors.minimumAge}
+        >
+          {(control) => (
+            <select {...control} name="minimumAge" value={form.minimumAge} onChange={set('minimumAge')}>
+              <option value="18">18 or older</option>
+              <option value="21">21 or older</option>
+              <option value="">Off (no age asked)</option>
+            </select>
+          )}
+        </AdminField>
+      </section>
       <div className="flex flex-wrap items-center justify-end gap-3">
         {settings.updatedBy ? (
           <p className="text-sm text-zinc-500">
@@ -169,7 +196,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
   );
 }
 
-/** The Settings tab (docs/product.md §2): the shipping offer, the store's contacts and the checkout reminders. */
+/** The Settings tab (docs/product.md §2): the shipping offer, the store's contacts, the checkout reminders and the buyers' age. */
 export function SettingsTab() {
   const settings = useSettings();
   if (settings.isPending) return <Note>Loading settings...</Note>;

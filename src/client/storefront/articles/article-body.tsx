@@ -177,7 +177,25 @@ function BlockView({ block, config }: { block: Block; config: PublicConfig }): R
           </li>
         </ul>
       );
+    case 'minimum-age':
+      return (
+        <p className="mt-4">
+          You must be at least {config.minimumAge ?? 18} years old to buy from us
+          {config.minimumAge === null
+            ? '.'
+            : `, and you confirm it at checkout by ticking “I confirm I am ${config.minimumAge} or older”; we do not take an order without it.`}{' '}
+          We ship to addresses in the United States.
+        </p>
+      );
     case 'third-party-tags': {
+      if (config.tagsWithheld) {
+        return (
+          <p className="mt-4">
+            Your browser sends Global Privacy Control, so this store loads none of its analytics or advertising tags for you: we
+            treat the signal as your request not to sell or share your data.
+          </p>
+        );
+      }
       const t = config.tags;
       const on = [
         t.gaMeasurementId ? 'Google Analytics (measures visits)' : null,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ShippingFields } from '#shared/checkout.ts';
+import type { ShippingChoices, ShippingFields } from '#shared/checkout.ts';
 import { paymentIdOfSecret } from '#shared/payment-ids.ts';
 import { PageMessage } from '../pages/not-found-page.tsx';
 import { checkoutOrderQuery, useCheckoutOrder } from './api/get-checkout-order.ts';
@@ -79,8 +79,8 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
     );
   }
 
-  const onSave = async (fields: ShippingFields) => {
-    const updated = await saveShipping(paymentIntentId, fields);
+  const onSave = async (fields: ShippingFields, chosen: ShippingChoices) => {
+    const updated = await saveShipping(paymentIntentId, fields, chosen);
     qc.setQueryData(checkoutOrderQuery(paymentIntentId).queryKey, updated);
     setShipping(fields);
     setStep(2);

@@ -1,5 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ShippingFields } from '#shared/checkout.ts';
+import type { ShippingChoices } from '#shared/consent.ts';
+import type { PublicConfig } from '#shared/ssr-contract.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { PublicConfigProvider } from '../../lib/public-config.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
 import { EMPTY_SHIPPING, ShippingForm } from './shipping-form.tsx';
@@ -18,7 +23,78 @@ afterEach(() => {
 });
 
 const value = (label: string) => (screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement).value;
-const renderForm = (initial = EMPTY_SHIPPING) => render(<ShippingForm initial={initial} onSave={async () => {}} />);
+const configWith = (minimumAge: number | null): PublicConfig => ({
+  publicUrl: 'http://store.test',
+  supportEmail: 'support@ironwakesalts.com',
+  supportPhone: '+1-800-555-0199',
+  paymentMode: 'test',
+  shipping: { rateCents: 391, freeOverCents: null },
+  stripePublishableKey: null,
+  minimumAge,
+  tagsWithheld: false,
+  tags: { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null },
+});
+const renderForm = (
+  initial = EMPTY_SHIPPING,
+  onSave: (values: ShippingFields, choices: ShippingChoices) => Promise<void> = async () => {},
+  minimumAge: number | null = 18,
+) =>
+  render(
+    <PublicConfigProvider value={configWith(minimumAge)}>
+      <ShippingForm initial={initial} onSave={onSave} />
+    </PublicConfigProvider>,
+  );
+const FILLED = {
+  ...EMPTY_SHIPPING,
+  email: 'dana@example.com',
+  firstName: 'Dana',
+  lastName: 'Lee',
+  address: '12 Iron Way',
+  city: 'Columbus',
+  state: 'OH',
+  zip: '43004',
+};
+
+describe('the checkout’s step 1 boxes (docs/decisions/0048, 0049)', () => {
+  it('asks the store’s age, unticked, sends what was ticked, and shows the store’s refusal beside the box', async () => {
+    const onSave = vi.fn(async (_values: unknown, choices: { ageConfirmed: boolean }) => {
+      if (!choices.ageConfirmed) {
+        throw new ApiError(400, 'Bad Request', {
+          message: 'Please confirm you are 21 or older. You must be 21 or older to buy from this store.',
+          fieldErrors: { ageConfirmed: ['Please confirm you are 21 or older. You must be 21 or older to buy from this store.'] },
+        });
+      }
+    });
+    renderForm(FILLED, onSave, 21);
+    const age = (await screen.findByRole('checkbox', { name: 'I confirm I am 21 or older' })) as HTMLInputElement;
+    const news = screen.getByRole('checkbox', { name: 'E-mail me news and offers' }) as HTMLInputElement;
+    expect(age.checked).toBe(false);
+    expect(news.checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(age.getAttribute('aria-invalid')).toBe('true'));
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ email: 'dana@example.com' }), {
+      ageConfirmed: false,
+      marketingConsent: false,
+    });
+    expect(document.getElementById(String(age.getAttribute('aria-describedby')))?.textContent).toContain(
+      'Please confirm you are 21 or older',
+    );
+    fireEvent.click(age);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
+    expect(onSave).toHaveBeenLastCalledWith(expect.anything(), { ageConfirmed: true, marketingConsent: false });
+  });
+
+  it('shows no age box when the store asks none, and sends the consent only when ticked', async () => {
+    const onSave = vi.fn(async () => {});
+    renderForm(FILLED, onSave, null);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'E-mail me news and offers' }));
+    expect(screen.queryByRole('checkbox', { name: /I confirm I am/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.anything(), { ageConfirmed: false, marketingConsent: true });
+  });
+});
 
 describe('the checkout’s step 1 after a reminder’s link', () => {
   // First: the module loads once per file, so only a test before any load can see that none happened.

@@ -1,11 +1,14 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { ShippingFields } from '#shared/checkout.ts';
+import type { ShippingChoices } from '#shared/consent.ts';
 import { REQUIRED } from '#shared/messages.ts';
 import type { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
+
+const ShippingBoxes = lazy(() => import('./shipping-boxes.tsx'));
 
 type Values = Record<keyof ShippingFields, string>;
 const REQUIRED_FIELDS = ['email', 'firstName', 'lastName', 'address', 'city', 'state', 'zip'] as const;
@@ -25,7 +28,13 @@ export const EMPTY_SHIPPING: Values = {
  * Step 1. The browser only checks that required fields are filled (docs/product.md §5); every other rule is the
  * shared schema's, applied by the server, whose field errors show here.
  */
-export function ShippingForm({ initial, onSave }: { initial: Values; onSave(values: ShippingFields): Promise<void> }) {
+export function ShippingForm({
+  initial,
+  onSave,
+}: {
+  initial: Values;
+  onSave(values: ShippingFields, choices: ShippingChoices): Promise<void>;
+}) {
   const [values, setValues] = useState<Values>(initial);
   // A reminder's link brought this checkout back (docs/decisions/0041): its kept details fill the
   // empty fields, once, after the first render (so the server's HTML and hydration agree); their
@@ -39,7 +48,7 @@ export function ShippingForm({ initial, onSave }: { initial: Values; onSave(valu
       // storage off: nothing was kept
     }
   }, []);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'ageConfirmed', string>>>({});
   const [saving, setSaving] = useState(false);
   const id = useId();
 
@@ -58,7 +67,12 @@ export function ShippingForm({ initial, onSave }: { initial: Values; onSave(valu
     }
     setSaving(true);
     try {
-      await onSave({ ...values, country: 'US' });
+      // The boxes, unticked each time the step shows: each save carries its own (docs/decisions/0048, 0049).
+      const boxes = new FormData(e.target as HTMLFormElement);
+      await onSave(
+        { ...values, country: 'US' },
+        { ageConfirmed: boxes.has('ageConfirmed'), marketingConsent: boxes.has('marketingConsent') },
+      );
     } catch (err) {
       console.error('Saving shipping failed', err);
       if (err instanceof ApiError && err.fieldErrors) {
@@ -101,6 +115,10 @@ export function ShippingForm({ initial, onSave }: { initial: Values; onSave(valu
         {field('zip', 'ZIP Code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
       </div>
       {field('country', 'Country', { readOnly: true, autoComplete: 'country' })}
+      {/* The two boxes load after the page (they are not in its first script), holding their place meanwhile. */}
+      <Suspense fallback={null}>
+        <ShippingBoxes id={id} ageError={errors.ageConfirmed} />
+      </Suspense>
       <Button type="submit" size="lg" variant="accent" disabled={saving}>
         {saving ? 'Saving...' : 'Continue to Payment'}
       </Button>

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isBundle, STOCK_LOW_MAX } from '#shared/constants.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useAddToCart } from '../cart/api/add-to-cart.ts';
 import { useProduct } from '../catalog/api/get-product.ts';
@@ -104,6 +105,7 @@ export function ProductPage() {
               <span className="font-bold text-ink-soft">Ships by ground within the US</span> · Not to APO, FPO or DPO addresses
             </p>
           ) : null}
+          <AgeNote />
         </div>
       </div>
 
@@ -150,5 +152,20 @@ function ProductSkeleton() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The store's age rule (docs/decisions/0048), as the Terms say it and the checkout asks it. */
+function AgeNote() {
+  const { minimumAge } = usePublicConfig();
+  if (minimumAge === null) return null;
+  return (
+    <p className="text-sm font-semibold text-ink-soft">
+      {`For adults ${minimumAge}+ only: you confirm your age at checkout (`}
+      <Link to="/terms#who-may-buy" className="underline underline-offset-2">
+        Terms
+      </Link>
+      ).
+    </p>
   );
 }

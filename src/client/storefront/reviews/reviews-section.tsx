@@ -64,7 +64,8 @@ export default function ReviewsSection({ productId, productName }: { productId: 
                 <article>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="font-bold">
-                      {r.customerName}
+                      {/* A reviewer who had their details erased (docs/decisions/0049) shows no name. */}
+                      {r.customerName || 'A customer'}
                       {r.isVerified ? (
                         <span className="ml-2 rounded-full bg-[#e4f3e8] px-2 py-0.5 text-xs font-bold text-ok">
                           Verified Purchase

@@ -23,6 +23,8 @@ export interface CheckoutDeps {
   shipping(): ShippingOffer;
   /** Whether ground-only (limited-quantity) orders may ship to Alaska, Hawaii and the territories (the settings'). */
   groundOnlyToRemoteStates(): boolean;
+  /** The age a buyer confirms at the shipping step now; null: none (docs/decisions/0048). */
+  minimumAge(): number | null;
   /** Discount codes: a use taken when applied, given back when a checkout closes unpaid, redeemed when paid. */
   discounts: DiscountsService;
   /** How long a checkout stays payable. */

@@ -1,3 +1,4 @@
+import { ageAgainMessage } from '#shared/checkout.ts';
 import { CHECKOUT_EXPIRED, SHIPPING_FIRST } from '#shared/messages.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { Tx } from '#db/client.ts';
@@ -71,6 +72,12 @@ export function createKeepOpen(d: CheckoutDeps, holds: OrderHolds, discount: Che
         }
         if (!orders.isOpen(locked)) throw new AppError('conflict', CHECKOUT_EXPIRED);
         if (!locked.email || !locked.shippingAddress) throw new AppError('conflict', SHIPPING_FIRST);
+        // The age the store asks now, confirmed by the shipping step saved (docs/decisions/0048): a
+        // step saved before the gate was on, or at 18 when it is 21 now, is asked again.
+        const minimumAge = d.minimumAge();
+        if (minimumAge !== null && (locked.ageConfirmed ?? 0) < minimumAge) {
+          throw new AppError('conflict', ageAgainMessage(minimumAge));
+        }
         const kept = await keep(tx, locked, holder);
         // The address the shipping step saved is the one the code's use is for.
         if (kept.order.discountCode) await d.discounts.bindEmail(tx, kept.order.id, locked.email);

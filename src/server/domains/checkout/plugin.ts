@@ -22,6 +22,7 @@ export const checkoutPlugin = fp(
       pendingOrderTtlMinutes: app.config.pendingOrderTtlMinutes,
       shipping: settings.shipping,
       groundOnlyToRemoteStates: settings.hazmatToRemoteStates,
+      minimumAge: settings.minimumAge,
       orderPageLink: app.orderLinks.link,
       hold: { minutes: stockHold.minutes, maxUnitsPerAddress: stockHold.maxUnitsPerAddress },
     });

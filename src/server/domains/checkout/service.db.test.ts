@@ -34,7 +34,10 @@ function store(app: TestApp['app']) {
       const { checkoutUrl } = await checkout.startCheckout(sessionId, { holder });
       const paymentIntentId = decodeURIComponent(checkoutUrl.split('payment_intent=')[1] ?? '').split('_secret_')[0] ?? '';
       // The shipping step: no payment is confirmed before it (checkout/keep-open.ts).
-      await checkout.saveShipping(paymentIntentId, sessionId, SHIPPING_DETAILS, holder);
+      await checkout.saveShipping(paymentIntentId, sessionId, SHIPPING_DETAILS, holder, {
+        ageConfirmed: true,
+        marketingConsent: false,
+      });
       const order = await orders.byPaymentId(paymentIntentId);
       if (!order) throw new Error('no order for the checkout');
       return { sessionId, paymentIntentId, order };

@@ -1,4 +1,11 @@
-import type { CheckoutOrder, ConfirmPaymentResult, ShippingFields } from '#shared/checkout.ts';
+import {
+  ageRequiredMessage,
+  type CheckoutOrder,
+  type ConfirmPaymentResult,
+  MARKETING_CONSENT_TEXT,
+  type ShippingChoices,
+  type ShippingFields,
+} from '#shared/checkout.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
 import type { PaymentParty } from '../payments/service.ts';
@@ -82,7 +89,13 @@ export function createCheckoutService(d: CheckoutDeps) {
       sessionId: string | undefined,
       f: ShippingFields,
       network: string,
+      choices: ShippingChoices,
     ): Promise<CheckoutOrder> {
+      // The age gate (docs/decisions/0048): bad input, refused before anything is read or written.
+      const minimumAge = d.minimumAge();
+      if (minimumAge !== null && choices.ageConfirmed !== true) {
+        throw new AppError('validation', ageRequiredMessage(minimumAge), { ageConfirmed: [ageRequiredMessage(minimumAge)] });
+      }
       const order = await open.own(paymentIntentId, sessionId);
       open.assertShippingOpen(order);
       await groundOnly.assertShipsTo(order, f);
@@ -92,7 +105,10 @@ export function createCheckoutService(d: CheckoutDeps) {
         if (!locked) throw notFound('Order');
         open.assertShippingOpen(locked);
         if (locked.discountCode) await discount.bindEmail(tx, locked, f.email);
-        return d.orders.writeShipping(tx, locked, f);
+        return d.orders.writeShipping(tx, locked, f, {
+          ageConfirmed: minimumAge,
+          marketingConsentText: choices.marketingConsent ? MARKETING_CONSENT_TEXT : null,
+        });
       });
       // Sales tax at this address (docs/decisions/0047); 503 with the shopper's message when it cannot be worked out.
       return open.view(await tax.ensure(saved));

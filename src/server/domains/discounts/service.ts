@@ -10,6 +10,7 @@ import * as repo from './repo.ts';
 const HOUR_MS = 3_600_000;
 
 export type DiscountsService = ReturnType<typeof createDiscountsService>;
+export { customerCodeUses, eraseCustomerCodeUses } from './customer-privacy.ts';
 
 const dayStart = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 /** The end day is included: a code ending on the 30th works all that (UTC) day. */

@@ -16,6 +16,7 @@ export interface FileStore {
 }
 
 export type { Folder } from './repo.ts';
+export { deleteOrderLabels } from './customer-privacy.ts';
 
 export function createFileStore(db: Database, folder: repo.Folder): FileStore {
   return {

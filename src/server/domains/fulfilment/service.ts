@@ -21,6 +21,7 @@ import { createTracking } from './tracking.ts';
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
 export type { PrintOutcome } from './printing.ts';
 export type { ReturnLabelView, ReturnParcel } from './return-labels.ts';
+export { forgetOrderLabels } from './customer-privacy.ts';
 
 /** The box and its filling around the bottles, for the parcel's weight. */
 const PACKAGING_GRAMS = 100;

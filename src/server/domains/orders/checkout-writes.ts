@@ -9,8 +9,22 @@ type Order = repo.OrderRow;
 /** What checkout writes on an open checkout's order row, each in the caller's transaction with the order locked. */
 export const checkoutWrites = {
   /** Step 1's details on the (locked) order, in the caller's transaction, with a line in its history. */
-  async writeShipping(tx: Tx, order: Order, f: ShippingFields): Promise<Order> {
+  async writeShipping(
+    tx: Tx,
+    order: Order,
+    f: ShippingFields,
+    /**
+     * What this step confirmed and consented to, saved with its details and replacing what an
+     * earlier save did (docs/decisions/0048, 0049): the age confirmed (null: none asked), and the
+     * wording of the consent box when ticked (null: not ticked).
+     */
+    choices: { ageConfirmed: number | null; marketingConsentText: string | null },
+  ): Promise<Order> {
     const saved = await repo.updateOrder(tx, order.id, {
+      ageConfirmedAt: choices.ageConfirmed === null ? null : new Date(),
+      ageConfirmed: choices.ageConfirmed,
+      marketingConsentAt: choices.marketingConsentText === null ? null : new Date(),
+      marketingConsentText: choices.marketingConsentText,
       email: f.email.toLowerCase(),
       firstName: f.firstName,
       lastName: f.lastName,

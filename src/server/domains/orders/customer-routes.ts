@@ -39,7 +39,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'exportCustomers',
         summary: 'Export customers as CSV',
         description:
-          "Every customer the same `q` finds, in the list's order: e-mail, name, orders, total spent, first and last order (UTC), test orders. Streamed a batch at a time. A cell that would start a spreadsheet formula is prefixed with `'`.",
+          "Every customer the same `q` finds, in the list's order: e-mail, name, orders, total spent, first and last order (UTC), test orders, and whether their latest order consented to news and offers (yes or no). Streamed a batch at a time. A cell that would start a spreadsheet formula is prefixed with `'`.",
         querystring: CustomersExportQuerySchema,
         response: { 200: file('The CSV file.', 'text/csv') },
       },

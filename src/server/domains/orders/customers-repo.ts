@@ -35,6 +35,8 @@ export interface CustomerRow {
   totalCents: number;
   firstOrderAt: Date;
   lastOrderAt: Date;
+  /** Whether their latest order's shipping step ticked "E-mail me news and offers" (docs/decisions/0049). */
+  marketingConsent: boolean;
   /** The latest order: where the next page starts. */
   latest: CustomersCursor;
 }
@@ -70,12 +72,12 @@ export async function selectCustomers(
     select 1 from ${orders} n
     where lower(n.email) = lower(o.email) and n.status in ${STATUSES} and (n.created_at, n.id) > (o.created_at, o.id))`);
   const res = (await db.execute(sql`
-    select l.email, l.first_name, l.last_name, l.id,
+    select l.email, l.first_name, l.last_name, l.id, l.marketing_consent_at is not null as marketing,
       (extract(epoch from l.created_at) * 1000000)::bigint::text as micros,
       a.orders::int as orders, a.test_orders::int as test_orders, a.total_cents::text as total_cents,
       (extract(epoch from a.first_at) * 1000000)::bigint::text as first_micros
     from (
-      select o.id, lower(o.email) as email, o.first_name, o.last_name, o.created_at
+      select o.id, lower(o.email) as email, o.first_name, o.last_name, o.created_at, o.marketing_consent_at
       from ${orders} o
       where ${sql.join(conditions, sql` and `)}
       order by o.created_at desc, o.id desc
@@ -94,6 +96,7 @@ export async function selectCustomers(
       first_name: string | null;
       last_name: string | null;
       id: number;
+      marketing: boolean;
       micros: string;
       orders: number;
       test_orders: number;
@@ -112,6 +115,7 @@ export async function selectCustomers(
       totalCents: Number(r.total_cents),
       firstOrderAt: new Date(Number(BigInt(r.first_micros) / 1000n)),
       lastOrderAt: new Date(Number(micros / 1000n)),
+      marketingConsent: r.marketing === true,
       latest: { micros, orderId: Number(r.id) },
     };
   });

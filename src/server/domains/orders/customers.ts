@@ -15,7 +15,16 @@ import { toAdminOrder } from './views.ts';
 export type CustomersService = ReturnType<typeof createCustomersService>;
 
 const EXPORT_BATCH = 500;
-const EXPORT_COLUMNS = ['Email', 'Name', 'Orders', 'Total spent', 'First order (UTC)', 'Last order (UTC)', 'Test orders'];
+const EXPORT_COLUMNS = [
+  'Email',
+  'Name',
+  'Orders',
+  'Total spent',
+  'First order (UTC)',
+  'Last order (UTC)',
+  'Test orders',
+  'News and offers',
+];
 
 function toCustomer(r: repo.CustomerRow): Customer {
   return {
@@ -26,6 +35,7 @@ function toCustomer(r: repo.CustomerRow): Customer {
     totalSpent: formatCents(r.totalCents),
     firstOrderAt: r.firstOrderAt.toISOString(),
     lastOrderAt: r.lastOrderAt.toISOString(),
+    marketingConsent: r.marketingConsent,
   };
 }
 
@@ -57,7 +67,16 @@ export function createCustomersService(db: Database) {
         const batch = await repo.selectCustomers(db, { q: query.q, limit: EXPORT_BATCH, cursor });
         for (const r of batch) {
           const c = toCustomer(r);
-          yield csvLine([c.email, c.name, c.orders, c.totalSpent, c.firstOrderAt, c.lastOrderAt, c.testOrders]);
+          yield csvLine([
+            c.email,
+            c.name,
+            c.orders,
+            c.totalSpent,
+            c.firstOrderAt,
+            c.lastOrderAt,
+            c.testOrders,
+            c.marketingConsent ? 'yes' : 'no',
+          ]);
         }
         const last = batch.at(-1);
         if (!last || batch.length < EXPORT_BATCH) return;

@@ -21,6 +21,7 @@ export { type Actor, actorName } from './history.ts';
 export { paidFor } from './refund-amounts.ts';
 export type { RefundRow } from './refunds.ts';
 export { discountOf } from './views.ts';
+export { customerOrders, eraseCustomerOrders } from './customer-privacy.ts';
 export { type OrderKind, paidLive, paidTest } from './kinds.ts';
 
 /** An order as this service hands it to other domains: read it freely, change it only through this service. */

@@ -13,6 +13,7 @@ import * as repo from './repo.ts';
 import { createReminderSweep, REMINDER_MAIL, WINDOW_DAYS } from './sweep.ts';
 
 export type RecoveryService = ReturnType<typeof createRecoveryService>;
+export { customerReminders, eraseCustomerReminders } from './customer-privacy.ts';
 export type { RecoveryDeps } from './deps.ts';
 
 const DAY_MS = 86_400_000;

@@ -21,6 +21,7 @@ import { returnWindow } from './window.ts';
 export type ReturnsService = ReturnType<typeof createReturnsService>;
 export type { ReturnableLine } from './views.ts';
 export { returnWindow } from './window.ts';
+export { customerReturns, eraseCustomerReturns } from './customer-privacy.ts';
 
 /**
  * Returns (docs/decisions/0037): the shopper asks from their order page for lines still theirs to send

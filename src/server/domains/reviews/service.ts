@@ -21,6 +21,7 @@ import * as repo from './repo.ts';
 import { createReviewVerification, TOKEN_REFUSED, type VerificationDeps } from './verification.ts';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+export { customerReviews, eraseCustomerReviews } from './customer-privacy.ts';
 
 const HOUR = 3_600_000;
 /** Told to every instance when a review is approved or removed (what the public sees changes). */

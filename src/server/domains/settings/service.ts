@@ -1,5 +1,5 @@
 import { formatCents, parseCents } from '#shared/money.ts';
-import type { StoreSettings } from '#shared/settings.ts';
+import type { MinimumAge, StoreSettings } from '#shared/settings.ts';
 import type { ShippingOffer } from '#shared/shipping.ts';
 import type { StoreSettingsBodySchema } from '#shared/settings.ts';
 import type { z } from 'zod';
@@ -19,6 +19,9 @@ export interface SettingsDefaults {
   ownerEmail: string | undefined;
 }
 
+/** The minimum age the row holds (its check allows 18, 21 or none). */
+const ageOf = (r: repo.SettingsRow): MinimumAge | null => (r.minimumAge === 21 ? 21 : r.minimumAge === 18 ? 18 : null);
+
 const toView = (r: repo.SettingsRow): StoreSettings => ({
   shippingRate: formatCents(r.shippingRateCents),
   freeShippingOver: r.freeShippingOverCents === null ? null : formatCents(r.freeShippingOverCents),
@@ -27,6 +30,7 @@ const toView = (r: repo.SettingsRow): StoreSettings => ({
   ownerEmail: r.ownerEmail,
   reminderDelayHours: r.reminderDelayHours,
   hazmatToRemoteStates: r.hazmatToRemoteStates,
+  minimumAge: ageOf(r),
   updatedAt: r.updatedAt.toISOString(),
   updatedBy: r.updatedBy,
 });
@@ -64,6 +68,8 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
     view: () => toView(current),
     /** The shipping offer: the flat rate and the free-shipping amount. */
     shipping: (): ShippingOffer => ({ rateCents: current.shippingRateCents, freeOverCents: current.freeShippingOverCents }),
+    /** The age a buyer confirms at the shipping step; null: none (docs/decisions/0048). */
+    minimumAge: (): MinimumAge | null => ageOf(current),
 
     /** Whether ground-only orders may go to Alaska, Hawaii and the territories (docs/decisions/0046). */
     hazmatToRemoteStates: (): boolean => current.hazmatToRemoteStates,
@@ -83,6 +89,7 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
         ownerEmail: body.ownerEmail,
         reminderDelayHours: body.reminderDelayHours,
         ...(body.hazmatToRemoteStates === undefined ? {} : { hazmatToRemoteStates: body.hazmatToRemoteStates }),
+        ...(body.minimumAge === undefined ? {} : { minimumAge: body.minimumAge }),
         updatedBy: admin,
       });
       await notifier.publish(CHANNEL);

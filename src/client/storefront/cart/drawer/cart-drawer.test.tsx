@@ -68,6 +68,8 @@ const config = (shipping: ShippingOffer): PublicConfig => ({
   paymentMode: 'test',
   shipping,
   stripePublishableKey: null,
+  minimumAge: 18,
+  tagsWithheld: false,
   tags: { gaMeasurementId: null, googleAdsId: null, googleAdsConversionLabel: null, metaPixelId: null },
 });
 
