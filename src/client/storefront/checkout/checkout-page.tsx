@@ -7,8 +7,11 @@ import { PageMessage } from '../pages/not-found-page.tsx';
 import { checkoutOrderQuery, useCheckoutOrder } from './api/get-checkout-order.ts';
 import { saveShipping } from './api/save-shipping.ts';
 import { OrderSummary } from './order-summary.tsx';
-import { EMPTY_SHIPPING, ShippingForm } from './shipping-form.tsx';
 
+// Step 1's form loads while the checkout's order is fetched (the page shows its spinner until that
+// answers), outside the page's first load.
+const loadShippingForm = () => import('./shipping-form.tsx');
+const ShippingForm = lazy(() => loadShippingForm().then((m) => ({ default: m.ShippingForm })));
 // Step 2 loads while the shopper fills in step 1, outside the page's first load.
 const loadPaymentStep = () => import('./payment-step.tsx');
 const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
@@ -45,6 +48,9 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
   const [step, setStep] = useState<1 | 2>(1);
   const [shipping, setShipping] = useState<ShippingFields | null>(null);
   const provider = order?.provider;
+  useEffect(() => {
+    void loadShippingForm();
+  }, []);
   useEffect(() => {
     if (!provider) return;
     void loadPaymentStep();
@@ -101,7 +107,9 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
           {step === 1 ? (
-            <ShippingForm initial={shipping ? { ...shipping } : EMPTY_SHIPPING} onSave={onSave} />
+            <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-sand" aria-busy="true" />}>
+              <ShippingForm initial={shipping ? { ...shipping } : undefined} onSave={onSave} />
+            </Suspense>
           ) : (
             <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-sand" aria-busy="true" />}>
               <PaymentStep secret={secret} order={order} shipping={shipping} onBack={() => setStep(1)} />

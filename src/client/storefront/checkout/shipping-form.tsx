@@ -29,10 +29,10 @@ export const EMPTY_SHIPPING: Values = {
  * shared schema's, applied by the server, whose field errors show here.
  */
 export function ShippingForm({
-  initial,
+  initial = EMPTY_SHIPPING,
   onSave,
 }: {
-  initial: Values;
+  initial?: Values;
   onSave(values: ShippingFields, choices: ShippingChoices): Promise<void>;
 }) {
   const [values, setValues] = useState<Values>(initial);
