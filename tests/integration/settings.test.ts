@@ -122,6 +122,20 @@ describe('the settings', () => {
     expect((await admin.call('GET', '/api/admin/settings')).json().shippingRate).toBe('3.91');
     expect(await count(t.app, 'store_settings')).toBe(1);
   });
+
+  it('answer each change with what it saved and keep the newest, however closely changes follow each other', async () => {
+    // Each save has the settings read again on its announcement (LISTEN/NOTIFY on PostgreSQL); a
+    // read that began before the next save must not put the older values back.
+    for (let i = 1; i <= 40; i += 1) {
+      const rate = `4.${String(i).padStart(2, '0')}`;
+      const res = await save({ ...SETTINGS, shippingRate: rate, minimumAge: i % 2 ? null : 21 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json(), `save ${i}`).toMatchObject({ shippingRate: rate, minimumAge: i % 2 ? null : 21 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await admin.call('GET', '/api/admin/settings')).json()).toMatchObject({ shippingRate: '4.40', minimumAge: 21 });
+    await save(SETTINGS);
+  });
 });
 
 describe('the environment after the first start', () => {

@@ -47,19 +47,31 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
     supportPhone: defaults.supportPhone,
     ownerEmail: defaults.ownerEmail ?? null,
   });
+  // Reads and this instance's writes are numbered as they begin (a write as it returns): a row is
+  // kept only when nothing that began after it has been kept, so a read that began before a save
+  // and answers after it never puts the older values back.
+  let sequence = 0;
+  let keptAt = 0;
+  const keep = (row: repo.SettingsRow, at: number) => {
+    if (at > keptAt) {
+      current = row;
+      keptAt = at;
+    }
+  };
   const read = async () => {
+    const at = ++sequence;
     const row = await repo.selectSettings(db);
     if (!row) throw new Error('the store has no settings row');
-    return row;
+    keep(row, at);
   };
-  let current = await read();
+  let current: repo.SettingsRow;
+  {
+    const row = await repo.selectSettings(db);
+    if (!row) throw new Error('the store has no settings row');
+    current = row;
+  }
   notifier.subscribe(CHANNEL, () => {
-    void read().then(
-      (row) => {
-        current = row;
-      },
-      () => {},
-    );
+    void read().catch(() => {});
   });
 
   return {
@@ -76,12 +88,12 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
 
     /** Reads them again (every minute: a change another instance announced and this one missed). */
     async refresh(): Promise<void> {
-      current = await read();
+      await read();
     },
 
     /** PUT /api/admin/settings. */
     async update(body: z.output<typeof StoreSettingsBodySchema>, admin: string): Promise<StoreSettings> {
-      current = await repo.updateSettings(db, {
+      const row = await repo.updateSettings(db, {
         shippingRateCents: parseCents(body.shippingRate),
         freeShippingOverCents: body.freeShippingOver === null ? null : parseCents(body.freeShippingOver),
         supportEmail: body.supportEmail,
@@ -92,8 +104,9 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
         ...(body.minimumAge === undefined ? {} : { minimumAge: body.minimumAge }),
         updatedBy: admin,
       });
+      keep(row, ++sequence);
       await notifier.publish(CHANNEL);
-      return toView(current);
+      return toView(row);
     },
   };
 }
