@@ -135,10 +135,12 @@ test('the parcel moves as the carrier scans it, the shopper sends some back, the
   await expect(card).toHaveCount(1);
   await card.getByRole('button', { name: 'Buy Postage' }).click();
   const postage = page.getByRole('dialog', { name: 'Buy postage' });
-  await expect(postage.getByRole('radio')).toHaveCount(3);
+  // The salts are a limited quantity: ground services only (docs/decisions/0046), Priority is not offered.
+  await expect(postage.getByRole('radio')).toHaveCount(2);
+  await expect(postage.getByRole('radio', { name: /Priority/ })).toHaveCount(0);
   await expect(postage.getByRole('radio').first()).toBeChecked();
   await page.screenshot({ path: test.info().outputPath('buy-postage.png') });
-  await postage.getByRole('radio', { name: /Priority/ }).check();
+  await postage.getByRole('radio', { name: /USPS GroundAdvantage/ }).check();
   await postage.getByRole('button', { name: /^Buy and Print \(\$\d+\.\d{2}\)$/ }).click();
   await expect(page.getByText('Label Created', { exact: true })).toBeVisible();
   await expect(postage).toBeHidden();
@@ -148,7 +150,7 @@ test('the parcel moves as the carrier scans it, the shopper sends some back, the
     `${fake.url}/track/${tracking}`,
   );
   await expect(card).toContainText('Postage paid');
-  await expect(card).toContainText('Priority');
+  await expect(card).toContainText('GroundAdvantage');
   await page.screenshot({ path: test.info().outputPath('postage-bought.png'), fullPage: true });
 
   // The carrier scans the parcel: the shopper's page and the order follow.
