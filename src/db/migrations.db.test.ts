@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxOf } from '#shared/mailbox.ts';
+import { migrationsThrough } from '#tests/support/migrations.ts';
 import { MIGRATIONS_DIR, PGLITE_EXTENSIONS } from './client.ts';
 
 /**
@@ -17,19 +16,6 @@ import { MIGRATIONS_DIR, PGLITE_EXTENSIONS } from './client.ts';
 let client: PGlite;
 let db: ReturnType<typeof drizzle>;
 let upTo17: string;
-
-/** The migrations folder as it was through migration 0017. */
-function migrationsThrough(last: number): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= last);
-  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries as { tag: string }[]) {
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  }
-  return dir;
-}
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
