@@ -133,10 +133,10 @@ export const REGULATED_CLAIMS: readonly RegulatedClaim[] = [
 ];
 
 /**
- * Texts SPEC.md (docs/product.md) gives word for word that read like a listed claim: the product
- * page's third benefit card is titled 'Safe & Effective' (SPEC §2 "Product page /product/{id}":
- * "Three benefit cards (Instant Activation, Professional Grade, Safe & Effective)"). They are kept
- * as the specification writes them; only these exact strings pass.
+ * Texts the product's specification gives word for word that read like a listed claim: the product
+ * page's third benefit card is titled 'Safe & Effective' (docs/product.md §2, "Product page": its
+ * benefit cards "Instant Activation, Professional Grade, Safe & Effective"). They are kept as the
+ * specification writes them; only these exact strings pass.
  */
 export const SPEC_VERBATIM_TEXTS: readonly string[] = ['Safe & Effective'];
 

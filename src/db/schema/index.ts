@@ -6,6 +6,7 @@ export * from './discounts.ts';
 export * from './files.ts';
 export * from './fulfilment.ts';
 export * from './mail.ts';
+export * from './order-rollups.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './privacy.ts';

@@ -6,6 +6,7 @@ import { type Actor, actorName, recordEvent } from './history.ts';
 import type { OrderMail } from './mail-queue.ts';
 import * as repo from './repo.ts';
 import { paidFor, requestFingerprint, taxFor, taxOfAmount } from './refund-amounts.ts';
+import { toRefund } from './refund-views.ts';
 import * as refunds from './refunds-repo.ts';
 
 export type RefundRow = refunds.RefundRow;
@@ -15,25 +16,6 @@ const REFUNDABLE_STATUSES = new Set(['paid', 'shipped', 'delivered']);
 
 /** The status an order goes back to when a refund that made it 'refunded' fails after all. */
 const statusBeforeRefund = (o: repo.OrderRow) => (o.deliveredAt ? 'delivered' : o.shippedAt ? 'shipped' : 'paid');
-
-const toRefund = (r: RefundRow, items: refunds.RefundItemRow[], names: Map<number, string>): Refund => ({
-  id: r.id,
-  orderId: r.orderId,
-  amount: formatCents(r.amountCents),
-  reason: r.reason,
-  status: r.status,
-  items: items
-    .filter((i) => i.refundId === r.id)
-    .map((i) => ({
-      productId: i.productId,
-      name: names.get(i.productId) ?? `Product ${i.productId}`,
-      quantity: i.quantity,
-      restock: i.restock,
-    })),
-  actor: r.actor,
-  createdAt: r.createdAt.toISOString(),
-  failureReason: r.failureReason,
-});
 
 /**
  * An order's refunds, for the checkout domain that moves the money (domains/checkout/refunds.ts):
