@@ -28,6 +28,7 @@ import { paymentsPlugin } from './domains/payments/plugin.ts';
 import { privacyPlugin } from './domains/privacy/plugin.ts';
 import type { PaymentProvider } from './domains/payments/provider.ts';
 import { recoveryPlugin } from './domains/recovery/plugin.ts';
+import { subscriptionsPlugin } from './domains/subscriptions/plugin.ts';
 import { returnsPlugin } from './domains/returns/plugin.ts';
 import { reviewLinksPlugin } from './domains/reviews/links-plugin.ts';
 import { reviewsPlugin } from './domains/reviews/plugin.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(reviewLinksPlugin);
   await app.register(discountsPlugin);
   await app.register(ordersPlugin);
+  await app.register(subscriptionsPlugin);
   await app.register(checkoutPlugin);
   await app.register(reviewsPlugin);
   await app.register(adminAuthPlugin);

@@ -17,6 +17,7 @@ import type { RecoveryService } from './domains/recovery/service.ts';
 import type { ReturnsService } from './domains/returns/service.ts';
 import type { ReviewsService } from './domains/reviews/service.ts';
 import type { SettingsService } from './domains/settings/service.ts';
+import type { SubscriptionsService } from './domains/subscriptions/service.ts';
 import type { TaxService } from './domains/tax/service.ts';
 import type { Outbox } from './lib/mail-outbox.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -50,6 +51,8 @@ export interface Services {
   tax: TaxService;
   /** A customer's access and deletion requests (docs/decisions/0049). */
   privacy: PrivacyService;
+  /** Subscribe and save: subscriptions and their renewals (docs/decisions/0052). */
+  subscriptions: SubscriptionsService;
   outbox: Outbox;
 }
 

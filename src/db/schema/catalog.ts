@@ -33,6 +33,12 @@ export const products = pgTable(
      * takes it to STOCK_LOW_MAX or fewer, cleared when the stock is back above it.
      */
     lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
+    /**
+     * Subscribe and save (docs/decisions/0052): the intervals in weeks a shopper may choose, and the
+     * percent taken off each subscription unit; no intervals: the product is sold one-time only.
+     */
+    subscriptionIntervalsWeeks: jsonb('subscription_intervals_weeks').$type<number[]>().notNull().default([]),
+    subscriptionDiscountPercent: integer('subscription_discount_percent').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,6 +48,10 @@ export const products = pgTable(
     check('products_inventory_nonnegative', sql`${t.inventory} >= 0`),
     check('products_display_order_nonnegative', sql`${t.displayOrder} >= 0`),
     check('products_shipping_class', sql`${t.shippingClass} in ('standard', 'limited-quantity')`),
+    check(
+      'products_subscription_discount',
+      sql`${t.subscriptionDiscountPercent} >= 0 and ${t.subscriptionDiscountPercent} <= 50`,
+    ),
     check('products_un_number', sql`${t.unNumber} is null or ${t.unNumber} ~ '^UN[0-9]{4}$'`),
     index('products_active_order_idx').on(t.isActive, t.displayOrder, t.id),
   ],

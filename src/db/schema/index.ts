@@ -15,3 +15,4 @@ export * from './returns.ts';
 export * from './reviews.ts';
 export * from './secrets.ts';
 export * from './settings.ts';
+export * from './subscriptions.ts';

@@ -84,6 +84,25 @@ export const orders = pgTable(
     /** When the shipping step's "E-mail me news and offers" was ticked, and its wording then; null: not ticked (ADR 0049). */
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     marketingConsentText: text('marketing_consent_text'),
+    /**
+     * When the shipping step's "Remind me when I may be running low" was ticked, and its wording then;
+     * null: not ticked (docs/decisions/0051).
+     */
+    reorderReminderAt: timestamp('reorder_reminder_at', { withTimezone: true }),
+    reorderReminderText: text('reorder_reminder_text'),
+    /**
+     * A checkout holding a subscription line: when its shipping step's consent box was ticked, the
+     * terms it agreed to, word for word, and the shopper's network then (docs/decisions/0052).
+     */
+    subscriptionConsentAt: timestamp('subscription_consent_at', { withTimezone: true }),
+    subscriptionConsentText: text('subscription_consent_text'),
+    subscriptionConsentNetwork: text('subscription_consent_network'),
+    /**
+     * A renewal: the subscription it renews and the renewal date it was made for; the pair is
+     * unique, so a renewal is made once whichever instance's sweep gets there (docs/decisions/0052).
+     */
+    subscriptionId: integer('subscription_id'),
+    renewalDueAt: timestamp('renewal_due_at', { withTimezone: true }),
     /** When the customer's personal details were erased from this order at their request (ADR 0049). */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     trackingNumber: text('tracking_number'),
@@ -112,6 +131,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
     uniqueIndex('orders_tracking_uq').on(t.trackingNumber),
+    uniqueIndex('orders_renewal_uq').on(t.subscriptionId, t.renewalDueAt),
     index('orders_session_status_idx').on(t.sessionId, t.status),
     index('orders_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending' and ${t.expiredAt} is null`),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -157,6 +177,12 @@ export const orderItems = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     /** The line's sales tax (docs/decisions/0047): what a refund of its units gives back besides its price. */
     taxCents: integer('tax_cents').notNull().default(0),
+    /**
+     * A subscription line (docs/decisions/0052): how often it comes, and the subscription discount
+     * its unit price already takes off (unitPriceCents is the discounted price); null for one-time lines.
+     */
+    subscriptionIntervalWeeks: integer('subscription_interval_weeks'),
+    subscriptionDiscountPercent: integer('subscription_discount_percent'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

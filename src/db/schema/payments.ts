@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 
 /** Stripe's PaymentIntent statuses, the one list: the column below and the payment providers use it. */
@@ -54,3 +54,17 @@ export const paymentEvents = pgTable(
   },
   (t) => [uniqueIndex('payment_events_provider_event_uq').on(t.provider, t.eventId)],
 );
+
+/**
+ * The built-in test provider's saved cards (docs/decisions/0052), as Stripe keeps a customer's
+ * payment method for off-session payments: only the last four digits and how the test card behaves.
+ */
+export const testPaymentMethods = pgTable('test_payment_methods', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  brand: text('brand').notNull().default('visa'),
+  last4: text('last4').notNull(),
+  /** Stripe's 4000 0000 0000 0341: saved, but every later charge is declined. */
+  declinesOffSession: boolean('declines_off_session').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

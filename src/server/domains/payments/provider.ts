@@ -17,6 +17,26 @@ export interface ProviderPayment {
    * another Stripe payment method type; null while nothing has been charged (docs/decisions/0042).
    */
   methodKind: string | null;
+  /**
+   * The payment method kept for later payments without the shopper, when the payment was created
+   * with `saveForLater` and succeeded (Stripe: `setup_future_usage: 'off_session'`); else null.
+   */
+  saved?: SavedPaymentMethod | null;
+}
+
+/** A payment method the provider keeps for a customer, for off-session payments (subscriptions, docs/decisions/0052). */
+export interface SavedPaymentMethod {
+  customerId: string;
+  paymentMethodId: string;
+  brand: string | null;
+  last4: string | null;
+}
+
+/** An off-session payment's outcome: 'succeeded', or declined with the provider's reason (or another status to look at later). */
+export interface OffSessionOutcome {
+  id: string;
+  status: PaymentStatus;
+  message: string | null;
 }
 
 /** A refund as the provider reports it. 'pending' counts as given back until the provider says it failed. */
@@ -69,7 +89,14 @@ export interface PaymentProvider {
   /** 'live' only when real money moves (Stripe live keys); orders record it and revenue counts only live ones. */
   readonly mode: 'test' | 'live';
   /** Creates a payment for an order; the same idempotency key never creates a second one. */
-  create(input: { orderId: number; amountCents: number; currency: 'usd'; idempotencyKey: string }): Promise<{
+  create(input: {
+    orderId: number;
+    amountCents: number;
+    currency: 'usd';
+    idempotencyKey: string;
+    /** Keep the payment method for later off-session payments, for this customer (a subscription's first order). */
+    saveForLater?: { email: string; name: string };
+  }): Promise<{
     id: string;
     clientSecret: string;
   }>;
@@ -91,6 +118,22 @@ export interface PaymentProvider {
    * provider, whose card form has a call of its own.
    */
   confirmOnServer?(input: { id: string; confirmationToken: string | null; party: PaymentParty }): Promise<ConfirmOutcome>;
+  /**
+   * Charges a saved payment method without the shopper (a subscription's renewal): created and
+   * confirmed at once, off-session; the same idempotency key never charges twice.
+   */
+  chargeSaved?(input: {
+    orderId: number;
+    amountCents: number;
+    currency: 'usd';
+    customerId: string;
+    paymentMethodId: string;
+    idempotencyKey: string;
+  }): Promise<OffSessionOutcome>;
+  /** Starts saving a new payment method for a customer (the shopper replaces their card): Stripe's SetupIntent. */
+  startSetup?(input: { customerId: string }): Promise<{ id: string; clientSecret: string }>;
+  /** The payment method a finished setup saved; null while it is not finished. */
+  finishSetup?(setupId: string): Promise<SavedPaymentMethod | null>;
   /** Cancels an unpaid payment (an expired order); does nothing to a settled one. */
   cancel(id: string): Promise<void>;
   /**

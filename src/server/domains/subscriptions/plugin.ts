@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import { createSubscriptionLinks } from './links.ts';
+import { createSubscriptionsService } from './service.ts';
+
+/** Subscribe and save: subscriptions, their renewals and their pages (docs/decisions/0052). */
+export const subscriptionsPlugin = fp(
+  async (app) => {
+    const { orders, catalog, payments, tax, settings } = app.services;
+    app.services.subscriptions = createSubscriptionsService({
+      db: app.database.db,
+      orders,
+      catalog,
+      payments,
+      tax,
+      outbox: app.outbox,
+      links: createSubscriptionLinks(app.tokenSecret, app.config.publicUrl),
+      orderPageLink: app.orderLinks.link,
+      store: app.store,
+      groundOnlyToRemoteStates: settings.hazmatToRemoteStates,
+      log: app.log,
+    });
+  },
+  { name: 'subscriptions', dependencies: ['orders', 'catalog', 'payments', 'tax', 'settings', 'order-links'] },
+);

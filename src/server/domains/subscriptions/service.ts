@@ -1,0 +1,18 @@
+import type { SubscriptionsDeps } from './deps.ts';
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+export type { SubscriptionsDeps } from './deps.ts';
+
+/**
+ * Subscribe and save (docs/decisions/0052): a subscription starts with the paid order whose
+ * checkout chose it, renews itself on its interval with an order of its own charged to the saved
+ * payment method, announces each renewal before it, and is the shopper's to skip, pause or cancel
+ * from a signed link. It owns `subscriptions`, `subscription_items` and `subscription_events`;
+ * orders, stock and payments are their services'. Each part is a file of this folder.
+ */
+export function createSubscriptionsService(d: SubscriptionsDeps) {
+  return {
+    /** The shopper's page link for a subscription, for its e-mails and its order pages. */
+    link: d.links.link,
+  };
+}
