@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { paymentEvents, payments } from '#db/schema/index.ts';
+import { paymentEvents, payments, testPaymentMethods } from '#db/schema/index.ts';
 import type { PaymentStatus } from './provider.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -113,4 +113,20 @@ export async function insertTestRefund(
     )
     .returning({ id: payments.id });
   return rows.length > 0 ? 'refunded' : 'refused';
+}
+
+/** A payment the provider made at once (an off-session charge), once per provider id; the existing row when it was made already. */
+export async function insertSettledPayment(db: Tx, v: typeof payments.$inferInsert): Promise<PaymentRow> {
+  await db
+    .insert(payments)
+    .values(v)
+    .onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId] });
+  const row = await selectPayment(db, v.provider, v.providerPaymentId);
+  if (!row) throw new Error('payment not inserted');
+  return row;
+}
+
+export async function selectTestMethod(db: Tx, id: string) {
+  const [row] = await db.select().from(testPaymentMethods).where(eq(testPaymentMethods.id, id)).limit(1);
+  return row;
 }

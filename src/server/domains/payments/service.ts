@@ -2,6 +2,7 @@ import type { Database } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
   type ConfirmOutcome,
+  type OffSessionOutcome,
   type PaymentParty,
   type PaymentProvider,
   type ProviderEvent,
@@ -12,7 +13,13 @@ import * as repo from './repo.ts';
 import { createTestProvider, hashSecret } from './test-provider.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
-export { type PaymentParty, type ProviderRefund, RefundRefusedError } from './provider.ts';
+export {
+  type OffSessionOutcome,
+  type PaymentParty,
+  type ProviderRefund,
+  RefundRefusedError,
+  type SavedPaymentMethod,
+} from './provider.ts';
 
 /**
  * Payments for orders, through one provider: Stripe when configured, else the built-in test
@@ -43,6 +50,35 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
         currency: 'usd',
       });
       return created;
+    },
+
+    /**
+     * Charges a saved payment method without the shopper, for an order (a subscription's renewal,
+     * docs/decisions/0052), and records the payment with its outcome; the same idempotency key never
+     * charges twice. Called outside any transaction.
+     */
+    async chargeSaved(input: {
+      orderId: number;
+      amountCents: number;
+      customerId: string;
+      paymentMethodId: string;
+      idempotencyKey: string;
+    }): Promise<OffSessionOutcome> {
+      if (!active.chargeSaved) throw new AppError('unavailable', 'This payment provider cannot charge a saved card.');
+      const outcome = await active.chargeSaved({ ...input, currency: 'usd' });
+      if (active.name !== 'test') {
+        await repo.insertSettledPayment(db, {
+          orderId: input.orderId,
+          provider: active.name,
+          providerPaymentId: outcome.id,
+          amountCents: input.amountCents,
+          currency: 'usd',
+          status: outcome.status,
+          lastError: outcome.message,
+        });
+        await repo.updatePaymentStatus(db, active.name, outcome.id, outcome.status, outcome.message, 'succeeded');
+      }
+      return outcome;
     },
 
     /** The provider's answer for a payment, recorded locally. null for an unknown id. */

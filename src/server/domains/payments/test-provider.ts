@@ -75,6 +75,28 @@ export function createTestProvider(db: Database): PaymentProvider & {
       return { id: refundId, paymentId, amountCents, status: 'succeeded', failureReason: null, storeRef: refundRef };
     },
 
+    async chargeSaved({ orderId, amountCents, currency, customerId, paymentMethodId, idempotencyKey }) {
+      const id = `pi_${hashSecret(`off-session:${idempotencyKey}`).slice(0, 24)}`;
+      const card = await repo.selectTestMethod(db, paymentMethodId);
+      const message =
+        !card || card.customerId !== customerId
+          ? 'The saved card is no longer available.'
+          : card.declinesOffSession
+            ? 'Your card was declined.'
+            : null;
+      // The same key answers what the first charge did, as Stripe's idempotency does.
+      const row = await repo.insertSettledPayment(db, {
+        orderId,
+        provider: 'test',
+        providerPaymentId: id,
+        amountCents,
+        currency,
+        status: message ? 'requires_payment_method' : 'succeeded',
+        lastError: message,
+      });
+      return { id, status: row.status, message: row.lastError };
+    },
+
     async updateAmount(id, amountCents) {
       if (!(await repo.updateOpenAmount(db, 'test', id, amountCents))) {
         throw new Error(`Payment ${id} is paid, cancelled or unknown: its amount cannot change`);
