@@ -127,7 +127,7 @@ export function termsReminderMail(
       { label: 'Manage your subscription', url: o.pageUrl },
       { label: 'Cancel subscription', url: `${o.pageUrl}?action=cancel` },
     ],
-    footnote: price ? `An order at today's prices${o.taxed ? ', before sales tax' : ''}.` : null,
+    footnote: price ? `What an order comes to at today's prices${o.taxed ? ', before sales tax' : ''}.` : null,
     store: o.store,
   });
 }
