@@ -48,7 +48,7 @@ export function createNotices(d: SubscriptionsDeps) {
             ...mail,
           });
         }
-        await repo.updateSubscription(tx, id, { noticeSentFor: locked.nextRenewalAt });
+        await repo.markNoticeSent(tx, id);
         return Boolean(price);
       });
       if (done) sent += 1;
@@ -152,7 +152,7 @@ export function createNotices(d: SubscriptionsDeps) {
           throw new AppError('conflict', 'This order’s date has changed. Please check the date on your subscription page.');
         }
         if (!same(sub.confirmedFor, sub.nextRenewalAt)) {
-          await repo.updateSubscription(tx, id, { confirmedFor: sub.nextRenewalAt });
+          await repo.confirmPending(tx, id);
           await repo.insertEvent(tx, {
             subscriptionId: id,
             kind: 'confirmed',

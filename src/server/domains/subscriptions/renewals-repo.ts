@@ -140,3 +140,19 @@ export async function hasOrderEvent(tx: Tx, subscriptionId: number, kind: string
     .limit(1);
   return Boolean(row);
 }
+
+/** The notice of the pending date sent: the date copied as stored (to the microsecond), so the sweep's comparison matches it. */
+export async function markNoticeSent(tx: Tx, id: number): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ noticeSentFor: sql`${subscriptions.nextRenewalAt}`, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, id));
+}
+
+/** The pending date confirmed by the shopper ("ask me first"), copied as stored. */
+export async function confirmPending(tx: Tx, id: number): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ confirmedFor: sql`${subscriptions.nextRenewalAt}`, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, id));
+}
