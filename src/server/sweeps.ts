@@ -16,6 +16,11 @@ export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
     app.services.checkout.retryTaxRecords().catch((err: unknown) => app.log.warn({ err }, 'tax record retry failed')),
     app.services.settings.refresh().catch((err: unknown) => app.log.warn({ err }, 'settings refresh failed')),
     app.services.recovery.sweep().catch((err: unknown) => app.log.warn({ err }, 'checkout reminder sweep failed')),
+    // Subscriptions' notices first, then their due renewals (docs/decisions/0053).
+    app.services.subscriptions.notices
+      .sweep()
+      .then(() => app.services.subscriptions.renewals.sweep())
+      .catch((err: unknown) => app.log.warn({ err }, 'subscription renewal sweep failed')),
   ]);
   // After the order sweep, so the orders it closed are folded in now rather than a minute later.
   await app.services.orders.foldSummary().catch((err: unknown) => app.log.warn({ err }, 'orders summary fold failed'));

@@ -9,6 +9,7 @@ import { newSessionId } from './app.ts';
 import { newAddress, SHIPPING_DETAILS, secretOf } from './checkout.ts';
 import { discountTerms } from './discounts.ts';
 import type { FakeStripe } from './fake-stripe.ts';
+import { subscribedShopper } from './subscriptions.ts';
 
 /**
  * A model-based search for what no example thought of (issue "Money that cannot leak", item 13):
@@ -64,6 +65,9 @@ export interface StoreModel {
   lineRefunds: Map<string, { cents: number; units: number }>;
   /** The Idempotency-Keys sent (by order), with the body each was first sent with; and the returns counted. */
   keys: Map<string, string>;
+  /** Subscriptions started (docs/decisions/0053), and the payments of their first and renewal orders. */
+  subscriptions: number[];
+  subscriptionPayments: string[];
 }
 
 type Cmd = fc.AsyncCommand<StoreModel, StoreUnderTest, boolean>;
@@ -141,9 +145,10 @@ export async function stockBalance(real: StoreUnderTest): Promise<Map<number, nu
  */
 export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Promise<void> {
   // The run's own orders and codes (several runs share a store; a failing run must not fail the next).
-  const ours = m.checkouts.length
+  const paymentIds = [...m.checkouts.map((c) => c.paymentIntentId), ...m.subscriptionPayments];
+  const ours = paymentIds.length
     ? sql.join(
-        m.checkouts.map((c) => sql`${c.paymentIntentId}`),
+        paymentIds.map((id) => sql`${id}`),
         sql`, `,
       )
     : sql`null`;
@@ -297,6 +302,28 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
     if (!own) continue;
     expect(own.cents, `${at} money refunded by its own refunds`).toBeLessThanOrEqual(Number(l.paid));
     if (own.units === Number(l.quantity)) expect(own.cents, `${at} refunded whole`).toBe(Number(l.paid));
+  }
+
+  // Subscriptions: each renewal paid once and booked once; none left open after its sweep; paused
+  // exactly when its fourth attempt failed (docs/decisions/0053).
+  if (m.subscriptions.length > 0) {
+    const subs = await rows<{ id: number; status: string; failed: number; paid: number; renewed: number; open: number }>(
+      real,
+      sql`select s.id, s.status, s.failed_attempts as failed,
+            (select count(*) from orders o where o.subscription_id = s.id and o.paid_at is not null) as paid,
+            (select count(*) from subscription_events e where e.subscription_id = s.id and e.kind = 'renewed') as renewed,
+            (select count(*) from orders o where o.subscription_id = s.id and o.status = 'pending' and o.expired_at is null) as open
+          from subscriptions s where s.id in (${sql.join(
+            m.subscriptions.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    for (const s of subs) {
+      const at = `subscription ${s.id}`;
+      expect(Number(s.renewed), `${at} booked once per paid renewal`).toBe(Number(s.paid));
+      expect(Number(s.open), `${at} no renewal left open`).toBe(0);
+      expect(s.status === 'paused', `${at} paused after its fourth failed attempt`).toBe(Number(s.failed) > 3);
+    }
   }
 
   // Codes: uses counted are the uses held, never past the limit; each held by one open checkout or
@@ -936,6 +963,68 @@ class ReturnJourney extends OnOrder {
   }
 }
 
+/** A shopper subscribes (docs/decisions/0053): a paid first order, and a subscription with a saved card that may decline. */
+class Subscribe extends Step {
+  constructor(
+    readonly product: number,
+    readonly quantity: number,
+    readonly declines: boolean,
+  ) {
+    super();
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const started = await subscribedShopper(real.app, {
+      productId: this.product,
+      quantity: this.quantity,
+      declines: this.declines,
+      nextRenewalAt: new Date(Date.now() + 28 * 86_400_000),
+    }).catch(() => null); // out of stock: no subscription
+    if (!started) return;
+    m.subscriptions.push(started.subscriptionId);
+    const first = await real.app.services.orders.byId(started.firstOrderId);
+    if (first?.paymentIntentId) {
+      m.subscriptionPayments.push(first.paymentIntentId);
+      m.orders.push({ id: first.id, paymentIntentId: first.paymentIntentId, ip: '127.0.0.1' });
+    }
+  }
+  toString() {
+    return `subscribe(product ${this.product}, ${this.quantity}${this.declines ? ', declining card' : ''})`;
+  }
+}
+
+/** A subscription's renewal (or its retry) comes due, and the minute sweep makes it. */
+class RenewalDue extends Step {
+  constructor(readonly s: number) {
+    super();
+  }
+  override check(m: Readonly<StoreModel>) {
+    return m.subscriptions.length > 0;
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const id = pickRecent(m.subscriptions, this.s);
+    if (id === undefined) return;
+    await real.app.database.db.execute(
+      sql`update subscriptions set next_renewal_at = least(next_renewal_at, now() - interval '1 minute'),
+            retry_at = case when retry_at is null then null else now() - interval '1 minute' end
+          where id = ${id}`,
+    );
+    await real.app.services.subscriptions.renewals.sweep();
+    const made = await rows<{ id: number; pi: string | null; paid: Date | null }>(
+      real,
+      sql`select id, payment_intent_id as pi, paid_at as paid from orders where subscription_id = ${id} order by id`,
+    );
+    for (const o of made) {
+      if (!o.pi || !o.paid || m.subscriptionPayments.includes(o.pi)) continue;
+      m.subscriptionPayments.push(o.pi);
+      m.orders.push({ id: Number(o.id), paymentIntentId: o.pi, ip: '127.0.0.1' });
+      tally('renewals paid');
+    }
+  }
+  toString() {
+    return `renewalDue(subscription ${this.s})`;
+  }
+}
+
 /** Every command, with the values a script would try. */
 export function storeCommands(withStripe: boolean) {
   const i = fc.nat({ max: 20 });
@@ -987,6 +1076,16 @@ export function storeCommands(withStripe: boolean) {
     fc.tuple(i, i, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([o, l, q, r]) => new ReturnJourney(o, l, q, r)),
     fc.tuple(i, fc.boolean(), fc.boolean()).map(([r, receive, restock]) => new DecideReturn(r, receive, restock)),
     fc.nat({ max: EMAILS.length - 1 }).map((e) => new EraseCustomer(e)),
+    // Subscriptions charge a card saved with the built-in provider (tests/support/subscriptions.ts).
+    ...(withStripe
+      ? []
+      : [
+          fc
+            .tuple(product, fc.integer({ min: 1, max: 2 }), fc.boolean())
+            .map(([p, q, declines]) => new Subscribe(p, q, declines)),
+          i.map((s) => new RenewalDue(s)),
+          i.map((s) => new RenewalDue(s)),
+        ]),
   ];
 }
 
@@ -1021,5 +1120,7 @@ export async function startRun(real: StoreUnderTest): Promise<StoreModel> {
     baseline: await stockBalance(real),
     lineRefunds: new Map(),
     keys: new Map(),
+    subscriptions: [],
+    subscriptionPayments: [],
   };
 }

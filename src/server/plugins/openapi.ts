@@ -49,6 +49,11 @@ export const TAGS = [
       'The one reminder of a checkout left at the payment step: its signed links bring the checkout back into a cart, or stop the reminders to its address (ADR 0041).',
   },
   {
+    name: 'Subscriptions',
+    description:
+      'Subscribe and save: renewals made by the store on their interval, announced 3 days before, confirmed first when the shopper asked; the signed link in every subscription e-mail is the key (ADR 0052, 0053).',
+  },
+  {
     name: 'Discounts',
     description: 'Discount codes: the owner makes them, shoppers put one on their checkout (ADR 0040).',
   },

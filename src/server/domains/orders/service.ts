@@ -11,6 +11,7 @@ import * as kindsRepo from './kinds-repo.ts';
 import * as repo from './repo.ts';
 import * as remindersRepo from './reminders-repo.ts';
 import { checkoutWrites } from './checkout-writes.ts';
+import { createRenewalWrites } from './renewal-writes.ts';
 import { createTaxWrites } from './tax-writes.ts';
 import { createOwnerViews } from './owner-views.ts';
 import { createStatusChanges } from './status-changes.ts';
@@ -48,6 +49,7 @@ export function createOrdersService(d: Deps) {
   return {
     ...createOrderLifecycle(db, mail),
     ...checkoutWrites,
+    ...createRenewalWrites(db),
     ...createTaxWrites(db),
     ...createOwnerViews(db),
     ...createStatusChanges(db, { catalog, discounts: d.discounts, mail }),

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { adminRenewRoutes } from './admin-renew-routes.ts';
+import { confirmRenewalRoutes } from './confirm-routes.ts';
 import { createSubscriptionLinks } from './links.ts';
 import { createSubscriptionsService } from './service.ts';
 
@@ -17,8 +19,11 @@ export const subscriptionsPlugin = fp(
       orderPageLink: app.orderLinks.link,
       store: app.store,
       groundOnlyToRemoteStates: settings.hazmatToRemoteStates,
+      shipping: settings.shipping,
       log: app.log,
     });
+    await app.registerAdminRoutes(adminRenewRoutes);
+    await app.register(confirmRenewalRoutes);
   },
   { name: 'subscriptions', dependencies: ['orders', 'catalog', 'payments', 'tax', 'settings', 'order-links'] },
 );

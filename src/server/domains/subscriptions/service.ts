@@ -1,4 +1,7 @@
 import type { SubscriptionsDeps } from './deps.ts';
+import { createNotices } from './notices.ts';
+import { createRenewals } from './renewals.ts';
+import { createRenewNow } from './renew-now.ts';
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 export type { SubscriptionsDeps } from './deps.ts';
@@ -11,8 +14,15 @@ export type { SubscriptionsDeps } from './deps.ts';
  * orders, stock and payments are their services'. Each part is a file of this folder.
  */
 export function createSubscriptionsService(d: SubscriptionsDeps) {
+  const renewals = createRenewals(d);
   return {
     /** The shopper's page link for a subscription, for its e-mails and its order pages. */
     link: d.links.link,
+    /** The subscription a page token names; null for anything else. */
+    idOfToken: d.links.subscriptionIdOf,
+    /** Renewals and their notices (docs/decisions/0053): `renewals.renew`, `renewals.sweep`, `notices.sweep`, `notices.confirm`. */
+    renewals,
+    notices: createNotices(d),
+    renewNow: createRenewNow(d, renewals),
   };
 }

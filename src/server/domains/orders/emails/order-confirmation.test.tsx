@@ -19,6 +19,17 @@ describe('the order confirmation e-mail', () => {
     expect(mail.subject).toBe('Your Ironwake order #1042 is confirmed');
   });
 
+  it('says a subscription renewal is one, in its subject and its text (docs/decisions/0053)', async () => {
+    const renewal = orderRow({ subscriptionId: 7, renewalDueAt: new Date('2026-11-27T12:00:00Z') });
+    const mail = await orderConfirmationMail(renewal, orderItemRows(), store, orderPageUrl);
+    expect(mail.subject).toBe('Your Ironwake subscription order #1042 is confirmed');
+    const line =
+      'This is your subscription order, charged to your saved card. The e-mail we send before each order has the links to skip, change or cancel the next one.';
+    expect(readMailHtml(mail.html).lines[3]).toBe(line);
+    expect(mail.text).toContain(`\n\n${line}\n\n`);
+    expect((await orderConfirmationMail(orderRow(), orderItemRows(), store, orderPageUrl)).text).not.toContain(line);
+  });
+
   it('shows each line with its amount, shipping and total, the address and the delivery days', async () => {
     const { lines } = readMailHtml((await orderConfirmationMail(orderRow(), orderItemRows(), store, orderPageUrl)).html);
     expect(lines).toEqual([

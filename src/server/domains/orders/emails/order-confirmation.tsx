@@ -38,9 +38,14 @@ function deliveryDays(order: OrderRow): string {
   return e.from === e.to ? day(e.from) : `${day(e.from)} to ${day(e.to)}`;
 }
 
+const RENEWAL_LINE =
+  'This is your subscription order, charged to your saved card. The e-mail we send before each order has the links to skip, change or cancel the next one.';
+
 interface Confirmation {
   name: string;
   orderId: number;
+  /** A subscription's renewal (docs/decisions/0053): said so, charged to the saved card. */
+  renewal: boolean;
   lines: { id: number; text: string; amount: string }[];
   /** "Discount (ATHLETE10)" and "−$5.00", when a code took something off. */
   discount: { label: string; amount: string } | null;
@@ -61,6 +66,7 @@ export function OrderConfirmationEmail(p: Confirmation) {
       <MailText>
         Hi {p.name}, thank you for your order <strong>#{p.orderId}</strong>. We will ship it within 1-2 business days.
       </MailText>
+      {p.renewal ? <MailText>{RENEWAL_LINE}</MailText> : null}
       <Section style={{ borderTop: `1px solid ${mailColors.line}` }}>
         {p.lines.map((l) => (
           <AmountRow key={l.id} label={l.text} amount={l.amount} />
@@ -87,6 +93,7 @@ function confirmationText(p: Confirmation): string {
     '',
     `Thank you for your order #${p.orderId}. We have received your payment and will ship within 1-2 business days.`,
     '',
+    ...(p.renewal ? [RENEWAL_LINE, ''] : []),
     ...p.lines.map((l) => `${l.text}  ${l.amount}`),
     ...(p.discount ? [`${p.discount.label}  ${p.discount.amount}`] : []),
     `Shipping  ${p.shipping}`,
@@ -112,6 +119,7 @@ export function orderConfirmationMail(
   const p: Confirmation = {
     name: order.firstName ?? 'there',
     orderId: order.id,
+    renewal: order.subscriptionId !== null && order.renewalDueAt !== null,
     lines: items.map((i) => ({ id: i.id, text: `${i.quantity} × ${i.name}`, amount: formatUsd(i.unitPriceCents * i.quantity) })),
     discount: order.discountCode
       ? { label: `Discount (${order.discountCode})`, amount: `−${formatUsd(order.discountCents)}` }
@@ -126,7 +134,7 @@ export function orderConfirmationMail(
   };
   return composeMail({
     to: order.email ?? '',
-    subject: `Your Ironwake order #${order.id} is confirmed`,
+    subject: `Your Ironwake ${order.renewalDueAt === null ? '' : 'subscription '}order #${order.id} is confirmed`,
     text: confirmationText(p),
     html: <OrderConfirmationEmail {...p} />,
   });
