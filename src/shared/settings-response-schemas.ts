@@ -22,6 +22,11 @@ export const StoreSettingsSchema = z
       .union([z.literal(18), z.literal(21)])
       .nullable()
       .describe('The age a buyer confirms at the shipping step; null: the store asks none'),
+    reorderReminderDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Days one bottle lasts: a reorder reminder goes this many days per bottle bought after delivery; null: off'),
     updatedAt: isoTime,
     updatedBy: z.string().nullable(),
   })

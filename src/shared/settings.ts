@@ -21,6 +21,11 @@ export interface StoreSettings {
   hazmatToRemoteStates: boolean;
   /** The age a buyer confirms at the shipping step, 18 or 21; null: the store asks none (docs/decisions/0048). */
   minimumAge: MinimumAge | null;
+  /**
+   * Days one bottle lasts: a reorder reminder goes this many days per bottle bought after delivery
+   * to shoppers who asked for one (docs/decisions/0051); null: off.
+   */
+  reorderReminderDays: number | null;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -30,6 +35,10 @@ export type MinimumAge = (typeof MINIMUM_AGES)[number];
 
 export const REMINDER_DELAY_MIN_HOURS = 1;
 export const REMINDER_DELAY_MAX_HOURS = 48;
+
+export const REORDER_REMINDER_MIN_DAYS = 7;
+export const REORDER_REMINDER_MAX_DAYS = 120;
+const reorderDaysRange = `The reorder reminder must be between ${REORDER_REMINDER_MIN_DAYS} and ${REORDER_REMINDER_MAX_DAYS} days, or off`;
 
 /** An amount of the form: "Required" when missing or blank, then the shared amount's rules (validation.ts). */
 const amount = (name: string, maxCents: number) => {
@@ -70,5 +79,13 @@ export const StoreSettingsBodySchema = z.strictObject({
   hazmatToRemoteStates: z.boolean({ error: 'hazmatToRemoteStates must be true or false' }).optional(),
   /** Absent: unchanged (a form from before the setting keeps it). */
   minimumAge: z.union([z.literal(18), z.literal(21), z.null()], { error: 'The minimum age must be 18, 21 or off' }).optional(),
+  /** Absent: unchanged; null: no reorder reminders (docs/decisions/0051). */
+  reorderReminderDays: z
+    .number({ error: 'The reorder reminder must be a whole number of days, or off' })
+    .int('The reorder reminder must be a whole number of days')
+    .min(REORDER_REMINDER_MIN_DAYS, reorderDaysRange)
+    .max(REORDER_REMINDER_MAX_DAYS, reorderDaysRange)
+    .nullable()
+    .optional(),
 });
 export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;

@@ -206,6 +206,15 @@ export const ROUTES: readonly AppRoute[] = [
     head: () => ({ title: `Your Cart | ${STORE}`, description: '', path: '/', noindex: true }),
   },
   {
+    // A reorder reminder's "Reorder" (docs/decisions/0051): the cart filled in the browser, with its cart session.
+    path: '/reorder/:token',
+    page: lazyPage(SSR ? 'src/client/storefront/reorders/reorder-page.tsx' : '', () =>
+      import('../storefront/reorders/reorder-page.tsx').then((m) => m.ReorderPage),
+    ),
+    // The token (the key to the order) stays out of the head: the canonical address is the home page's.
+    head: () => ({ title: `Your Reorder | ${STORE}`, description: '', path: '/', noindex: true }),
+  },
+  {
     path: '/unsubscribe/:token',
     page: lazyPage(SSR ? 'src/client/storefront/recovery/unsubscribe-page.tsx' : '', () =>
       import('../storefront/recovery/unsubscribe-page.tsx').then((m) => m.UnsubscribePage),

@@ -2,6 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import {
   REMINDER_DELAY_MAX_HOURS,
   REMINDER_DELAY_MIN_HOURS,
+  REORDER_REMINDER_MAX_DAYS,
+  REORDER_REMINDER_MIN_DAYS,
   type StoreSettings,
   type StoreSettingsBody,
   StoreSettingsBodySchema,
@@ -22,6 +24,7 @@ const FIELDS = [
   'ownerEmail',
   'reminderDelayHours',
   'minimumAge',
+  'reorderReminderDays',
 ] as const;
 type Form = Record<(typeof FIELDS)[number], string>;
 
@@ -33,6 +36,7 @@ const toForm = (s: StoreSettings): Form => ({
   ownerEmail: s.ownerEmail ?? '',
   reminderDelayHours: s.reminderDelayHours === null ? '' : String(s.reminderDelayHours),
   minimumAge: s.minimumAge === null ? '' : String(s.minimumAge),
+  reorderReminderDays: s.reorderReminderDays === null ? '' : String(s.reorderReminderDays),
 });
 
 /** The form as the server takes it: an empty optional field is "none". */
@@ -45,6 +49,8 @@ const toBody = (f: Form, hazmatToRemoteStates: boolean): StoreSettingsBody => ({
   reminderDelayHours: f.reminderDelayHours === '' ? null : Number(f.reminderDelayHours),
   hazmatToRemoteStates,
   minimumAge: f.minimumAge === '21' ? 21 : f.minimumAge === '18' ? 18 : null,
+  // Not a number ("abc", "7.5") is sent as typed, so the schema names it.
+  reorderReminderDays: f.reorderReminderDays.trim() === '' ? null : Number(f.reorderReminderDays.trim()),
 });
 
 const HOURS = Array.from(
@@ -52,7 +58,7 @@ const HOURS = Array.from(
   (_, i) => i + REMINDER_DELAY_MIN_HOURS,
 );
 
-type TextName = Exclude<keyof Form, 'reminderDelayHours' | 'minimumAge'>;
+type TextName = Exclude<keyof Form, 'reminderDelayHours' | 'minimumAge' | 'reorderReminderDays'>;
 /** The text fields: label, input type, hint, placeholder; the amounts are typed as decimals. */
 const TEXT: Record<TextName, { label: string; type: string; hint: string; placeholder?: string; optional?: true }> = {
   shippingRate: { label: 'Shipping rate ($)', type: 'text', hint: 'What every order pays for shipping', placeholder: '3.91' },
@@ -166,6 +172,22 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
         </AdminField>
       </section>
       <section className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:grid-cols-2">
+        <h2 className="text-lg font-bold sm:col-span-2">Reorder reminders</h2>
+        <AdminField
+          id={`${id}-reorderReminderDays`}
+          name="reorderReminderDays"
+          label="Days one bottle lasts"
+          optional
+          hint={`Shoppers who ticked “Remind me when I may be running low” get one e-mail this many days per bottle after delivery (a 3-pack: three times as long). ${REORDER_REMINDER_MIN_DAYS} to ${REORDER_REMINDER_MAX_DAYS}; leave empty to turn them off.`}
+          error={errors.reorderReminderDays}
+          type="text"
+          inputMode="numeric"
+          placeholder="21"
+          value={form.reorderReminderDays}
+          onChange={set('reorderReminderDays')}
+        />
+      </section>
+      <section className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:grid-cols-2">
         <h2 className="text-lg font-bold sm:col-span-2">Age at checkout</h2>
         <AdminField
           id={`${id}-minimumAge`}
@@ -196,7 +218,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
   );
 }
 
-/** The Settings tab (docs/product.md §2): the shipping offer, the store's contacts, the checkout reminders and the buyers' age. */
+/** The Settings tab (docs/product.md §2): the shipping offer, the store's contacts, the checkout and reorder reminders and the buyers' age. */
 export function SettingsTab() {
   const settings = useSettings();
   if (settings.isPending) return <Note>Loading settings...</Note>;

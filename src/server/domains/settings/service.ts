@@ -31,6 +31,7 @@ const toView = (r: repo.SettingsRow): StoreSettings => ({
   reminderDelayHours: r.reminderDelayHours,
   hazmatToRemoteStates: r.hazmatToRemoteStates,
   minimumAge: ageOf(r),
+  reorderReminderDays: r.reorderReminderDays,
   updatedAt: r.updatedAt.toISOString(),
   updatedBy: r.updatedBy,
 });
@@ -83,6 +84,9 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
     /** The age a buyer confirms at the shipping step; null: none (docs/decisions/0048). */
     minimumAge: (): MinimumAge | null => ageOf(current),
 
+    /** Days one bottle lasts for the reorder reminders; null: off (docs/decisions/0051). */
+    reorderReminderDays: (): number | null => current.reorderReminderDays,
+
     /** Whether ground-only orders may go to Alaska, Hawaii and the territories (docs/decisions/0046). */
     hazmatToRemoteStates: (): boolean => current.hazmatToRemoteStates,
 
@@ -102,6 +106,7 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
         reminderDelayHours: body.reminderDelayHours,
         ...(body.hazmatToRemoteStates === undefined ? {} : { hazmatToRemoteStates: body.hazmatToRemoteStates }),
         ...(body.minimumAge === undefined ? {} : { minimumAge: body.minimumAge }),
+        ...(body.reorderReminderDays === undefined ? {} : { reorderReminderDays: body.reorderReminderDays }),
         updatedBy: admin,
       });
       keep(row, ++sequence);
