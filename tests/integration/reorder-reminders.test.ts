@@ -8,7 +8,7 @@ import { createTokenSigner } from '#server/lib/signed-tokens.ts';
 import { sweepEveryMinute } from '#server/sweeps.ts';
 import { ownerStore, type signedIn } from '../support/admin.ts';
 import { paidOrder } from '../support/after-sale.ts';
-import { newSessionId, type TestApp } from '../support/app.ts';
+import { createTestApp, newSessionId, type TestApp } from '../support/app.ts';
 import { count, secretOf, setInventory, shopper } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
 import { recoveryLinksOf } from '../support/recovery.ts';
@@ -438,5 +438,46 @@ describe('the owner’s side', () => {
     expect(await rowsOf(email)).toBe(0);
     expect(await count(t.app, 'reorder_visits', `reminder_order_id = ${id}`)).toBe(0);
     expect(await count(t.app, 'orders', `id = ${id} and reorder_reminder_at is not null`)).toBe(0);
+  });
+});
+
+describe('the Reorder link’s page, rendered by the server', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    // Pages are rendered from the build (`npm run build`); a marketing tag is configured, to see it kept off the page.
+    s = await createTestApp({ GA_MEASUREMENT_ID: 'G-TEST12345' }, { ssr: 'prod' });
+  });
+  afterAll(() => s?.close());
+
+  it('serves /reorder/<token> as a shell that fills the cart in the browser: never indexed, never cached, no tag, the token out of the head', async () => {
+    const token = createReorderLinks(await ensureSecret(s.app.database.db, 'tokens'), s.app.config.publicUrl).reorderToken(1001);
+    const res = await s.app.inject({ url: `/reorder/${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(String(res.headers['content-security-policy'])).not.toContain('googletagmanager');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<meta name="robots" content="noindex">');
+    expect(head).toContain('<link rel="canonical" href="http://store.test/"');
+    expect(head).not.toContain(token);
+    expect(res.body).toContain('aria-label="Filling your cart"');
+    // Nothing is put in a cart by the page's GET: only the browser's POST does that.
+    expect(await count(s.app, 'reorder_visits')).toBe(0);
+  });
+
+  it('keeps the token out of first-party analytics and the logs’ paths', async () => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/analytics/collect',
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' },
+      payload: {
+        visitorId: 'visitor_0123456789abcdef',
+        sessionId: 'session_reorder_0000001',
+        type: 'pageview',
+        path: '/reorder/eyJSecretClaims.SecretSignature_0123456789',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await count(s.app, 'analytics_events', `path = '/reorder/:token'`)).toBe(1);
+    expect(await count(s.app, 'analytics_events', `path like '%SecretSignature%'`)).toBe(0);
   });
 });

@@ -49,6 +49,11 @@ export const TAGS = [
       'The one reminder of a checkout left at the payment step: its signed links bring the checkout back into a cart, or stop the reminders to its address (ADR 0041).',
   },
   {
+    name: 'Reorder reminders',
+    description:
+      'The one reminder of a paid order whose shopper asked for it: its signed Reorder link puts the order’s items in a cart at today’s prices (ADR 0051). Its unsubscribe link is the checkout reminders’.',
+  },
+  {
     name: 'Discounts',
     description: 'Discount codes: the owner makes them, shoppers put one on their checkout (ADR 0040).',
   },
