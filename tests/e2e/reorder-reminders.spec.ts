@@ -5,6 +5,7 @@ import { loadConfig } from '#server/config.ts';
 import { sweepEveryMinute } from '#server/sweeps.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import { fillTestCard, textbox } from './support/checkout.ts';
+import { signIn } from './support/sign-in.ts';
 import { type StoreServer, startStore } from './support/store-server.ts';
 import { expect, test } from './support/test.ts';
 
@@ -118,6 +119,12 @@ test('a shopper who asked for a reminder gets one after delivery, and its Reorde
   await expect(page.getByRole('heading', { name: 'Your Reorder Is in Your Cart', includeHidden: true })).toBeAttached();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await shots(page, 'reorder-landing');
+  await cart.getByRole('button', { name: /close/i }).first().click();
+  await expect(page.getByRole('heading', { name: 'Your Reorder Is in Your Cart' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'In your cart, at today’s prices' })).toContainText('1 × Single Bottle$18.99');
+  await shots(page, 'reorder-page');
+  await page.getByRole('button', { name: 'View Cart' }).click();
+  await expect(cart).toBeVisible();
 
   // On to the checkout: the shipping details are filled in.
   await cart.getByRole('button', { name: 'Checkout' }).click();
@@ -126,4 +133,16 @@ test('a shopper who asked for a reminder gets one after delivery, and its Reorde
   await expect(textbox(page, 'City')).toHaveValue('Akron');
   // The box is the shopper's to tick again for this order.
   await expect(page.getByRole('checkbox', { name: 'Remind me when I may be running low' })).not.toBeChecked();
+
+  // The owner: the setting in the Settings tab, and the reminder counted in the Analytics tab.
+  await signIn(page, base);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('textbox', { name: /Days one bottle lasts/ })).toHaveValue('21');
+  await page.getByRole('heading', { name: 'Reorder reminders' }).scrollIntoViewIfNeeded();
+  await shots(page, 'settings');
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  const figures = page.getByRole('region', { name: 'Reorder Reminders' });
+  await expect(figures).toContainText('Reminders sent1');
+  await figures.scrollIntoViewIfNeeded();
+  await shots(page, 'analytics');
 });
