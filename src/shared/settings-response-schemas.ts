@@ -10,6 +10,10 @@ export const StoreSettingsSchema = z
     supportEmail: z.string(),
     supportPhone: z.string(),
     ownerEmail: z.string().nullable().describe('Where the owner’s alerts go (low stock, returns); null: none are sent'),
+    postalAddress: z
+      .string()
+      .nullable()
+      .describe('The store’s postal address, printed under the reminder e-mails (CAN-SPAM); null: not given'),
     reminderDelayHours: z
       .number()
       .int()

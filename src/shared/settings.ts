@@ -12,6 +12,8 @@ export interface StoreSettings {
   supportPhone: string;
   /** Where the owner's alerts go (low stock, returns); null: none are sent. */
   ownerEmail: string | null;
+  /** The store's postal address, printed under the reminder e-mails (CAN-SPAM, docs/decisions/0051); null: not given. */
+  postalAddress: string | null;
   /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
   reminderDelayHours: number | null;
   /**
@@ -63,6 +65,8 @@ export const StoreSettingsBodySchema = z.strictObject({
   ownerEmail: singleLine(254)
     .pipe(z.email({ error: 'Enter an e-mail address' }))
     .nullable(),
+  /** Absent: unchanged; null: none. */
+  postalAddress: singleLine(200).nullable().optional(),
   reminderDelayHours: z
     .number({ error: 'The reminder delay must be a whole number of hours, or off' })
     .int('The reminder delay must be a whole number of hours')

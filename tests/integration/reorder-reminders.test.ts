@@ -373,6 +373,30 @@ describe('the Reorder link', () => {
 });
 
 describe('the owner’s side', () => {
+  it('prints the postal address the owner gives under the reminder, as CAN-SPAM asks of marketing e-mail', async () => {
+    const email = address('postal');
+    const id = await bought(email);
+    await deliveredDaysAgo(id, 22);
+    const saved = await admin.call('PUT', '/api/admin/settings', {
+      ...SETTINGS,
+      postalAddress: '  12 Iron Way, Columbus, OH 43004 ',
+    });
+    expect(saved.json().postalAddress).toBe('12 Iron Way, Columbus, OH 43004');
+    expect((await admin.call('PUT', '/api/admin/settings', { ...SETTINGS, postalAddress: 'x'.repeat(201) })).statusCode).toBe(
+      400,
+    );
+    try {
+      await sweep();
+      const mail = await reminderTo(email);
+      expect(mail.text).toContain('Ironwake\nhttp://store.test\n12 Iron Way, Columbus, OH 43004');
+      expect(String(mail.html).replaceAll('<!-- -->', '')).toContain('Ironwake, 12 Iron Way, Columbus, OH 43004');
+    } finally {
+      expect((await admin.call('PUT', '/api/admin/settings', { ...SETTINGS, postalAddress: null })).json().postalAddress).toBe(
+        null,
+      );
+    }
+  });
+
   it('takes the days as a setting from 7 to 120, or off', async () => {
     for (const bad of [6, 121, 21.5, '21', -1]) {
       const res = await putSettings(bad);

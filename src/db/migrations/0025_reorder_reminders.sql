@@ -11,6 +11,7 @@ CREATE TABLE "reorder_visits" (
 	CONSTRAINT "reorder_visits_reminder_order_id_session_hash_pk" PRIMARY KEY("reminder_order_id","session_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "store_settings" ADD COLUMN "postal_address" text;--> statement-breakpoint
 ALTER TABLE "store_settings" ADD COLUMN "reorder_reminder_days" integer DEFAULT 21;--> statement-breakpoint
 CREATE INDEX "reorder_reminders_email_idx" ON "reorder_reminders" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "reorder_reminders_sent_idx" ON "reorder_reminders" USING btree ("sent_at");--> statement-breakpoint

@@ -18,6 +18,11 @@ export const storeSettings = pgTable(
     supportPhone: text('support_phone').notNull(),
     /** Where the owner's alerts go (low stock, returns); null: none are sent. */
     ownerEmail: text('owner_email'),
+    /**
+     * The store's postal address, printed under the marketing e-mails (the checkout and reorder
+     * reminders), as CAN-SPAM asks of commercial e-mail (docs/decisions/0051); null: not given yet.
+     */
+    postalAddress: text('postal_address'),
     /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
     reminderDelayHours: integer('reminder_delay_hours'),
     /**

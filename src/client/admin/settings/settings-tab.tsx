@@ -22,6 +22,7 @@ const FIELDS = [
   'supportEmail',
   'supportPhone',
   'ownerEmail',
+  'postalAddress',
   'reminderDelayHours',
   'minimumAge',
   'reorderReminderDays',
@@ -34,6 +35,7 @@ const toForm = (s: StoreSettings): Form => ({
   supportEmail: s.supportEmail,
   supportPhone: s.supportPhone,
   ownerEmail: s.ownerEmail ?? '',
+  postalAddress: s.postalAddress ?? '',
   reminderDelayHours: s.reminderDelayHours === null ? '' : String(s.reminderDelayHours),
   minimumAge: s.minimumAge === null ? '' : String(s.minimumAge),
   reorderReminderDays: s.reorderReminderDays === null ? '' : String(s.reorderReminderDays),
@@ -46,6 +48,7 @@ const toBody = (f: Form, hazmatToRemoteStates: boolean): StoreSettingsBody => ({
   supportEmail: f.supportEmail,
   supportPhone: f.supportPhone,
   ownerEmail: f.ownerEmail.trim() === '' ? null : f.ownerEmail,
+  postalAddress: f.postalAddress.trim() === '' ? null : f.postalAddress,
   reminderDelayHours: f.reminderDelayHours === '' ? null : Number(f.reminderDelayHours),
   hazmatToRemoteStates,
   minimumAge: f.minimumAge === '21' ? 21 : f.minimumAge === '18' ? 18 : null,
@@ -59,7 +62,7 @@ const HOURS = Array.from(
 );
 
 type TextName = Exclude<keyof Form, 'reminderDelayHours' | 'minimumAge' | 'reorderReminderDays'>;
-/** The text fields: label, input type, hint, placeholder; the amounts are typed as decimals. */
+/** The text fields: label, input type, hint, placeholder; the two amounts are typed as decimals. */
 const TEXT: Record<TextName, { label: string; type: string; hint: string; placeholder?: string; optional?: true }> = {
   shippingRate: { label: 'Shipping rate ($)', type: 'text', hint: 'What every order pays for shipping', placeholder: '3.91' },
   freeShippingOver: {
@@ -75,6 +78,13 @@ const TEXT: Record<TextName, { label: string; type: string; hint: string; placeh
     label: 'Alerts go to',
     type: 'email',
     hint: 'Low stock and return requests. Leave empty for no alerts.',
+    optional: true,
+  },
+  postalAddress: {
+    label: 'Postal address for e-mails',
+    type: 'text',
+    hint: 'Printed under the reminder e-mails: US law (CAN-SPAM) asks marketing e-mail to carry a street address or PO box.',
+    placeholder: '12 Iron Way, Columbus, OH 43004',
     optional: true,
   },
 };
@@ -113,7 +123,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
         hint={f.hint}
         error={errors[name]}
         type={f.type}
-        inputMode={f.type === 'text' ? 'decimal' : undefined}
+        inputMode={name === 'shippingRate' || name === 'freeShippingOver' ? 'decimal' : undefined}
         placeholder={f.placeholder}
         value={form[name]}
         onChange={set(name)}
@@ -150,6 +160,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
         {text('supportEmail')}
         {text('supportPhone')}
         {text('ownerEmail')}
+        {text('postalAddress')}
       </section>
       <section className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:grid-cols-2">
         <h2 className="text-lg font-bold sm:col-span-2">Abandoned checkouts</h2>

@@ -28,6 +28,7 @@ const toView = (r: repo.SettingsRow): StoreSettings => ({
   supportEmail: r.supportEmail,
   supportPhone: r.supportPhone,
   ownerEmail: r.ownerEmail,
+  postalAddress: r.postalAddress,
   reminderDelayHours: r.reminderDelayHours,
   hazmatToRemoteStates: r.hazmatToRemoteStates,
   minimumAge: ageOf(r),
@@ -106,6 +107,7 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
         reminderDelayHours: body.reminderDelayHours,
         ...(body.hazmatToRemoteStates === undefined ? {} : { hazmatToRemoteStates: body.hazmatToRemoteStates }),
         ...(body.minimumAge === undefined ? {} : { minimumAge: body.minimumAge }),
+        ...(body.postalAddress === undefined ? {} : { postalAddress: body.postalAddress || null }),
         ...(body.reorderReminderDays === undefined ? {} : { reorderReminderDays: body.reorderReminderDays }),
         updatedBy: admin,
       });

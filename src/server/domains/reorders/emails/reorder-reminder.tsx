@@ -42,6 +42,12 @@ export function ReorderReminderEmail(p: ReorderReminderProps) {
           <Link href={p.unsubscribeUrl} style={unsubscribeStyle}>
             Unsubscribe from reminders
           </Link>
+          {p.store.postalAddress ? (
+            <>
+              <br />
+              Ironwake, {p.store.postalAddress}
+            </>
+          ) : null}
         </>
       }
     >
@@ -77,6 +83,7 @@ export function reorderReminderText(p: ReorderReminderProps): string {
     `${ASKED} To get no more reminders: ${p.unsubscribeUrl}`,
     '',
     ...textSignature(p.store),
+    ...(p.store.postalAddress ? [p.store.postalAddress] : []),
   ].join('\n');
 }
 
