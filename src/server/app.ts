@@ -28,6 +28,7 @@ import { paymentsPlugin } from './domains/payments/plugin.ts';
 import { privacyPlugin } from './domains/privacy/plugin.ts';
 import type { PaymentProvider } from './domains/payments/provider.ts';
 import { recoveryPlugin } from './domains/recovery/plugin.ts';
+import { reordersPlugin } from './domains/reorders/plugin.ts';
 import { subscriptionsPlugin } from './domains/subscriptions/plugin.ts';
 import { returnsPlugin } from './domains/returns/plugin.ts';
 import { reviewLinksPlugin } from './domains/reviews/links-plugin.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(returnsPlugin);
   await app.register(orderStatusPlugin);
   await app.register(recoveryPlugin);
+  await app.register(reordersPlugin);
   await app.register(reactionsPlugin);
   await app.register(privacyPlugin);
   await app.register(analyticsPlugin);

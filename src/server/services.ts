@@ -14,6 +14,7 @@ import type { PaymentsService } from './domains/payments/service.ts';
 import type { ReactionsService } from './domains/reactions/service.ts';
 import type { PrivacyService } from './domains/privacy/service.ts';
 import type { RecoveryService } from './domains/recovery/service.ts';
+import type { ReordersService } from './domains/reorders/service.ts';
 import type { ReturnsService } from './domains/returns/service.ts';
 import type { ReviewsService } from './domains/reviews/service.ts';
 import type { SettingsService } from './domains/settings/service.ts';
@@ -38,6 +39,8 @@ export interface Services {
   returns: ReturnsService;
   /** Abandoned-checkout reminders and their links (docs/decisions/0041). */
   recovery: RecoveryService;
+  /** Reorder reminders and their Reorder link (docs/decisions/0051). */
+  reorders: ReordersService;
   /** The shopper's order page. */
   orderStatus: OrderStatusService;
   analytics: AnalyticsService;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
   // Lapsed holds give their stock back, unpaid checkouts past their end close; e-mails whose delivery failed and refunds
   // the payment provider did not answer are retried; checkouts left at the payment step past the owner's delay get
-  // their one reminder (docs/decisions/0041). The summary's figures take in the orders' changes, and the analytics
+  // their one reminder (docs/decisions/0041), and paid orders whose shopper asked for one their reorder reminder (0051). The summary's figures take in the orders' changes, and the analytics
   // roll up the days that closed.
   await Promise.all([
     app.services.checkout.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
@@ -21,6 +21,7 @@ export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
       .sweep()
       .then(() => app.services.subscriptions.renewals.sweep())
       .catch((err: unknown) => app.log.warn({ err }, 'subscription renewal sweep failed')),
+    app.services.reorders.sweep().catch((err: unknown) => app.log.warn({ err }, 'reorder reminder sweep failed')),
   ]);
   // After the order sweep, so the orders it closed are folded in now rather than a minute later.
   await app.services.orders.foldSummary().catch((err: unknown) => app.log.warn({ err }, 'orders summary fold failed'));

@@ -51,6 +51,11 @@ export const AnalyticsReportSchema = z
     reminders: z
       .object({ sent: z.number().int(), ordersRecovered: z.number().int(), revenueRecovered: moneyText })
       .describe('The period’s checkout reminders, and the orders and revenue they recovered'),
+    reorderReminders: z
+      .object({ sent: z.number().int(), reorders: z.number().int(), revenue: moneyText })
+      .describe(
+        'The period’s reorder reminders, and the paid live orders placed from carts their Reorder link filled (within 14 days), net of refunds',
+      ),
     trafficSources: z.array(z.object({ source: z.string(), percentage: percent })),
     vitals: z
       .object({ lcp: z.number().nullable(), inp: z.number().nullable(), cls: z.number().nullable(), samples: z.number().int() })

@@ -1,5 +1,6 @@
 // The analytics response (docs/product.md §3 "Analytics report"), without zod for the dashboard.
 import type { ReminderFigures } from './recovery.ts';
+import type { ReorderFigures } from './reorders.ts';
 
 /**
  * The periods the owner chooses between on the Analytics tab, each a run of whole UTC days ending
@@ -60,6 +61,8 @@ export interface AnalyticsResponse {
   topPages: { path: string; views: number }[];
   /** The period's checkout reminders: sent, and the orders and revenue they recovered (docs/decisions/0041). */
   reminders: ReminderFigures;
+  /** The period's reorder reminders: sent, and the reorders placed from their links with their revenue (docs/decisions/0051). */
+  reorderReminders: ReorderFigures;
   trafficSources: { source: string; percentage: number }[];
   /** p75 over the last 30 days whatever the period (as Core Web Vitals are judged); null when nothing was measured. */
   vitals: { lcp: number | null; inp: number | null; cls: number | null; samples: number };

@@ -45,13 +45,20 @@ export const ShippingFieldsSchema = z.object({
 });
 export type ShippingFields = z.infer<typeof ShippingFieldsSchema>;
 
-export { ageAgainMessage, ageConfirmationText, ageRequiredMessage, MARKETING_CONSENT_TEXT } from './consent.ts';
+export {
+  ageAgainMessage,
+  ageConfirmationText,
+  ageRequiredMessage,
+  MARKETING_CONSENT_TEXT,
+  REORDER_REMINDER_TEXT,
+} from './consent.ts';
 
-/** The shipping step's two boxes: both unticked unless the shopper ticks them. */
+/** The shipping step's boxes: all unticked unless the shopper ticks them. */
 export const ShippingChoicesSchema = z.object({
   /** Required (true) while the store asks an age; the server checks it against the setting. */
   ageConfirmed: z.boolean({ error: 'ageConfirmed must be true or false' }).optional().default(false),
   marketingConsent: z.boolean({ error: 'marketingConsent must be true or false' }).optional().default(false),
+  reorderReminder: z.boolean({ error: 'reorderReminder must be true or false' }).optional().default(false),
 }) satisfies z.ZodType<ShippingChoices>;
 export type { ShippingChoices } from './consent.ts';
 

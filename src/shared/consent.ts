@@ -1,10 +1,13 @@
 /**
- * The shipping step's two boxes, their words and what the store answers about them: plain text, no
+ * The shipping step's boxes, their words and what the store answers about them: plain text, no
  * schema, so the checkout page carries them without the shared schemas (docs/decisions/0048, 0049).
  */
 
 /** The wording of the shipping step's consent box, recorded with the consent. */
 export const MARKETING_CONSENT_TEXT = 'E-mail me news and offers';
+
+/** The wording of the shipping step's reorder reminder box, recorded with the opt-in (docs/decisions/0051). */
+export const REORDER_REMINDER_TEXT = 'Remind me when I may be running low';
 
 /** The shipping step's age box for the store's minimum age. */
 export const ageConfirmationText = (minimumAge: number) => `I confirm I am ${minimumAge} or older`;
@@ -21,4 +24,6 @@ export const ageAgainMessage = (minimumAge: number) =>
 export interface ShippingChoices {
   ageConfirmed: boolean;
   marketingConsent: boolean;
+  /** "Remind me when I may be running low" (docs/decisions/0051). */
+  reorderReminder?: boolean;
 }

@@ -61,10 +61,20 @@ export const CustomerDataSchema = z
     ),
     reminders: z.array(z.object({ orderId: z.number().int(), sentAt: isoTime, restoredAt: isoTime.nullable() })),
     reminderOptOut: z.object({ at: isoTime }).nullable(),
+    reorderReminders: z
+      .array(z.object({ orderId: z.number().int(), sentAt: isoTime, linkOpenedAt: z.array(isoTime) }))
+      .describe('Reorder reminders sent, and when their Reorder link filled a cart'),
     discountCodes: z.array(
       z.object({ code: z.string(), orderId: z.number().int(), status: z.string(), amount: moneyText, at: isoTime }),
     ),
-    consents: z.array(z.object({ kind: z.enum(['age', 'marketing']), orderId: z.number().int(), text: z.string(), at: isoTime })),
+    consents: z.array(
+      z.object({
+        kind: z.enum(['age', 'marketing', 'reorder_reminder']),
+        orderId: z.number().int(),
+        text: z.string(),
+        at: isoTime,
+      }),
+    ),
     returns: z.array(
       z.object({ id: z.number().int(), orderId: z.number().int(), status: z.string(), reason: z.string(), createdAt: isoTime }),
     ),
@@ -83,6 +93,7 @@ export const CustomerErasedSchema = z
       orders: z.number().int(),
       reviews: z.number().int(),
       reminders: z.number().int(),
+      reorderReminders: z.number().int(),
       codeUses: z.number().int(),
       emails: z.number().int(),
       verificationCodes: z.number().int(),

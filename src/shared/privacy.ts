@@ -50,7 +50,7 @@ export interface CustomerDataOrder {
 }
 
 export interface CustomerDataConsent {
-  kind: 'age' | 'marketing';
+  kind: 'age' | 'marketing' | 'reorder_reminder';
   orderId: number;
   /** What the shopper confirmed or agreed to, in the words the checkout showed. */
   text: string;
@@ -88,6 +88,8 @@ export interface CustomerData {
   /** Abandoned-checkout reminders sent, and the address's opt-out from them. */
   reminders: { orderId: number; sentAt: string; restoredAt: string | null }[];
   reminderOptOut: { at: string } | null;
+  /** Reorder reminders sent (docs/decisions/0051), and when their Reorder link filled a cart. */
+  reorderReminders: { orderId: number; sentAt: string; linkOpenedAt: string[] }[];
   /** Discount codes whose uses were bound to the address. */
   discountCodes: { code: string; orderId: number; status: string; amount: string; at: string }[];
   consents: CustomerDataConsent[];
@@ -104,7 +106,16 @@ export interface CustomerData {
 /** What an erasure did: what it removed, and the orders it kept because they are not finished. */
 export interface CustomerErased {
   message: string;
-  erased: { orders: number; reviews: number; reminders: number; codeUses: number; emails: number; verificationCodes: number };
+  erased: {
+    orders: number;
+    reviews: number;
+    reminders: number;
+    /** Reorder reminders and the visits of their links (docs/decisions/0051). */
+    reorderReminders: number;
+    codeUses: number;
+    emails: number;
+    verificationCodes: number;
+  };
   /** Orders still being fulfilled (an open checkout, or paid and not yet shipped): erase again once they are. */
   kept: { orderId: number; status: string }[];
 }

@@ -10,6 +10,10 @@ export const StoreSettingsSchema = z
     supportEmail: z.string(),
     supportPhone: z.string(),
     ownerEmail: z.string().nullable().describe('Where the owner’s alerts go (low stock, returns); null: none are sent'),
+    postalAddress: z
+      .string()
+      .nullable()
+      .describe('The store’s postal address, printed under the reminder e-mails (CAN-SPAM); null: not given'),
     reminderDelayHours: z
       .number()
       .int()
@@ -22,6 +26,11 @@ export const StoreSettingsSchema = z
       .union([z.literal(18), z.literal(21)])
       .nullable()
       .describe('The age a buyer confirms at the shipping step; null: the store asks none'),
+    reorderReminderDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Days one bottle lasts: a reorder reminder goes this many days per bottle bought after delivery; null: off'),
     updatedAt: isoTime,
     updatedBy: z.string().nullable(),
   })

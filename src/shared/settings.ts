@@ -12,6 +12,8 @@ export interface StoreSettings {
   supportPhone: string;
   /** Where the owner's alerts go (low stock, returns); null: none are sent. */
   ownerEmail: string | null;
+  /** The store's postal address, printed under the reminder e-mails (CAN-SPAM, docs/decisions/0051); null: not given. */
+  postalAddress: string | null;
   /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
   reminderDelayHours: number | null;
   /**
@@ -21,6 +23,11 @@ export interface StoreSettings {
   hazmatToRemoteStates: boolean;
   /** The age a buyer confirms at the shipping step, 18 or 21; null: the store asks none (docs/decisions/0048). */
   minimumAge: MinimumAge | null;
+  /**
+   * Days one bottle lasts: a reorder reminder goes this many days per bottle bought after delivery
+   * to shoppers who asked for one (docs/decisions/0051); null: off.
+   */
+  reorderReminderDays: number | null;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -30,6 +37,10 @@ export type MinimumAge = (typeof MINIMUM_AGES)[number];
 
 export const REMINDER_DELAY_MIN_HOURS = 1;
 export const REMINDER_DELAY_MAX_HOURS = 48;
+
+export const REORDER_REMINDER_MIN_DAYS = 7;
+export const REORDER_REMINDER_MAX_DAYS = 120;
+const reorderDaysRange = `The reorder reminder must be between ${REORDER_REMINDER_MIN_DAYS} and ${REORDER_REMINDER_MAX_DAYS} days, or off`;
 
 /** An amount of the form: "Required" when missing or blank, then the shared amount's rules (validation.ts). */
 const amount = (name: string, maxCents: number) => {
@@ -54,6 +65,8 @@ export const StoreSettingsBodySchema = z.strictObject({
   ownerEmail: singleLine(254)
     .pipe(z.email({ error: 'Enter an e-mail address' }))
     .nullable(),
+  /** Absent: unchanged; null: none. */
+  postalAddress: singleLine(200).nullable().optional(),
   reminderDelayHours: z
     .number({ error: 'The reminder delay must be a whole number of hours, or off' })
     .int('The reminder delay must be a whole number of hours')
@@ -70,5 +83,13 @@ export const StoreSettingsBodySchema = z.strictObject({
   hazmatToRemoteStates: z.boolean({ error: 'hazmatToRemoteStates must be true or false' }).optional(),
   /** Absent: unchanged (a form from before the setting keeps it). */
   minimumAge: z.union([z.literal(18), z.literal(21), z.null()], { error: 'The minimum age must be 18, 21 or off' }).optional(),
+  /** Absent: unchanged; null: no reorder reminders (docs/decisions/0051). */
+  reorderReminderDays: z
+    .number({ error: 'The reorder reminder must be a whole number of days, or off' })
+    .int('The reorder reminder must be a whole number of days')
+    .min(REORDER_REMINDER_MIN_DAYS, reorderDaysRange)
+    .max(REORDER_REMINDER_MAX_DAYS, reorderDaysRange)
+    .nullable()
+    .optional(),
 });
 export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;

@@ -193,7 +193,7 @@ test('the shopper left at the payment step gets one reminder, finds the cart and
   expect(await (await fetch(api)).json()).toEqual({ email: other, unsubscribed: false });
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('heading', { name: 'You’re Unsubscribed' })).toBeVisible();
-  await expect(page.getByText(`We will send no more checkout reminders to ${other}.`)).toBeVisible();
+  await expect(page.getByText(`We will send no more reminders to ${other}.`)).toBeVisible();
   await shot(page, 'unsubscribed');
   expect(await (await fetch(api)).json()).toEqual({ email: other, unsubscribed: true });
   expect(smtp.received.filter((m) => m.subject === 'Your Ironwake order is waiting')).toHaveLength(2);

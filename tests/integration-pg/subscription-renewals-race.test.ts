@@ -38,8 +38,11 @@ describe('subscription renewals with several instances', () => {
       const ids = subs.map((s) => s.subscriptionId);
       await a.database.db.execute(sql`update subscriptions set next_renewal_at = now() - interval '1 minute'`);
       const stock = async () =>
-        ((await a.database.db.execute(sql`select sum(inventory)::int as n from products where id in (5, 6)`)) as unknown as Rows<{ n: number }>)
-          .rows[0]?.n ?? 0;
+        (
+          (await a.database.db.execute(
+            sql`select sum(inventory)::int as n from products where id in (5, 6)`,
+          )) as unknown as Rows<{ n: number }>
+        ).rows[0]?.n ?? 0;
       const before = await stock();
 
       const sweep = (app: typeof a) =>

@@ -239,7 +239,9 @@ describe('ask me first', () => {
   it('is not charged until the shopper confirms from the notice', async () => {
     const s = await subscribedShopper(t.app, { askFirst: true });
     // A date as the database keeps it, to the microsecond (a date changed in SQL).
-    await db().execute(sql`update subscriptions set next_renewal_at = now() - interval '1 minute' where id = ${s.subscriptionId}`);
+    await db().execute(
+      sql`update subscriptions set next_renewal_at = now() - interval '1 minute' where id = ${s.subscriptionId}`,
+    );
     await sweep();
     expect(await renewalOrders(t.app, s.subscriptionId)).toEqual([]);
     const [notice] = await mailTo(s.email, /Confirm your order/);

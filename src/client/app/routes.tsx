@@ -37,6 +37,11 @@ export interface AppRoute {
 }
 
 const STORE = 'Ironwake Smelling Salts';
+/**
+ * The head of a page a signed link opens to fill the cart (a checkout reminder's, a reorder
+ * reminder's): the token, a key, stays out of it; the canonical address is the home page's.
+ */
+const keyedCartHead = () => ({ title: `Your Cart | ${STORE}`, description: '', path: '/', noindex: true });
 
 /**
  * A fixed meta description, for the server's HTML only: after a navigation in the browser only the
@@ -202,8 +207,16 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(SSR ? 'src/client/storefront/recovery/recover-page.tsx' : '', () =>
       import('../storefront/recovery/recover-page.tsx').then((m) => m.RecoverPage),
     ),
-    // The token (the key to the checkout) stays out of the head: the canonical address is the home page's.
-    head: () => ({ title: `Your Cart | ${STORE}`, description: '', path: '/', noindex: true }),
+    head: keyedCartHead,
+  },
+  {
+    // A reorder reminder's "Reorder" (docs/decisions/0051): the cart filled in the browser, with its cart session.
+    // Its page is in the recover page's chunk (recover-page.tsx says why).
+    path: '/reorder/:token',
+    page: lazyPage(SSR ? 'src/client/storefront/recovery/recover-page.tsx' : '', () =>
+      import('../storefront/recovery/recover-page.tsx').then((m) => m.ReorderPage),
+    ),
+    head: keyedCartHead,
   },
   {
     path: '/unsubscribe/:token',

@@ -11,6 +11,7 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './privacy.ts';
 export * from './recovery.ts';
+export * from './reorders.ts';
 export * from './returns.ts';
 export * from './reviews.ts';
 export * from './secrets.ts';

@@ -18,6 +18,11 @@ export const storeSettings = pgTable(
     supportPhone: text('support_phone').notNull(),
     /** Where the owner's alerts go (low stock, returns); null: none are sent. */
     ownerEmail: text('owner_email'),
+    /**
+     * The store's postal address, printed under the marketing e-mails (the checkout and reorder
+     * reminders), as CAN-SPAM asks of commercial e-mail (docs/decisions/0051); null: not given yet.
+     */
+    postalAddress: text('postal_address'),
     /** Hours after which a checkout left at the payment step gets its one reminder; null: off. */
     reminderDelayHours: integer('reminder_delay_hours'),
     /**
@@ -27,6 +32,11 @@ export const storeSettings = pgTable(
     hazmatToRemoteStates: boolean('hazmat_to_remote_states').notNull().default(false),
     /** The age a buyer confirms at the shipping step, 18 or 21; null: the store asks none (ADR 0048). */
     minimumAge: integer('minimum_age').default(18),
+    /**
+     * Days one bottle lasts: a reorder reminder goes this many days per bottle bought after the
+     * order's delivery (docs/decisions/0051); null: no reorder reminders.
+     */
+    reorderReminderDays: integer('reorder_reminder_days').default(21),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
   },
@@ -38,6 +48,10 @@ export const storeSettings = pgTable(
       sql`${t.freeShippingOverCents} is null or ${t.freeShippingOverCents} between 0 and 100000000`,
     ),
     check('store_settings_minimum_age', sql`${t.minimumAge} is null or ${t.minimumAge} in (18, 21)`),
+    check(
+      'store_settings_reorder_reminder_days',
+      sql`${t.reorderReminderDays} is null or ${t.reorderReminderDays} between 7 and 120`,
+    ),
     check('store_settings_reminder_delay', sql`${t.reminderDelayHours} is null or ${t.reminderDelayHours} between 1 and 48`),
   ],
 );

@@ -28,6 +28,8 @@ describe('the log keeps', () => {
     // A checkout reminder's links (ADR 0041): the pages and their calls.
     expect(redactKeys(`/recover/${token}`)).toBe('/recover/[redacted]');
     expect(redactKeys(`/api/recover/${token}`)).toBe('/api/recover/[redacted]');
+    expect(redactKeys(`/reorder/${token}`)).toBe('/reorder/[redacted]');
+    expect(redactKeys(`/api/reorder/${token}`)).toBe('/api/reorder/[redacted]');
     expect(redactKeys(`/unsubscribe/${token}`)).toBe('/unsubscribe/[redacted]');
     expect(redactKeys(`/api/unsubscribe/${token}?x=1`)).toBe('/api/unsubscribe/[redacted]?x=1');
     expect(redactKeys('/api/order-status/lookup')).toBe('/api/order-status/lookup');

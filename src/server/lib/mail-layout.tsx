@@ -24,6 +24,8 @@ export interface StoreContact {
   publicUrl: string;
   supportEmail: string;
   supportPhone: string;
+  /** Printed under the marketing e-mails (the reminders), as CAN-SPAM asks (docs/decisions/0051); null or absent: not given. */
+  postalAddress?: string | null;
 }
 
 /** The colours of the e-mails: ink, the wordmark's amber, the card's and the rules' line. */

@@ -54,6 +54,11 @@ export const TAGS = [
       'Subscribe and save: renewals made by the store on their interval, announced 3 days before, confirmed first when the shopper asked; the signed link in every subscription e-mail is the key (ADR 0052, 0053).',
   },
   {
+    name: 'Reorder reminders',
+    description:
+      'The one reminder of a paid order whose shopper asked for it: its signed Reorder link puts the order’s items in a cart at today’s prices (ADR 0051). Its unsubscribe link is the checkout reminders’.',
+  },
+  {
     name: 'Discounts',
     description: 'Discount codes: the owner makes them, shoppers put one on their checkout (ADR 0040).',
   },

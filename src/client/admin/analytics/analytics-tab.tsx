@@ -149,6 +149,18 @@ export function AnalyticsTab() {
           Over the last {period}: paid orders placed by a reminded address within 7 days of its reminder, net of refunds.
         </p>
       </Card>
+      <Card title="Reorder Reminders">
+        <Figures
+          rows={[
+            ['Reminders sent', String(q.data.reorderReminders.sent)],
+            ['Reorders', String(q.data.reorderReminders.reorders)],
+            ['Reorder revenue', formatUsd(parseCents(q.data.reorderReminders.revenue))],
+          ]}
+        />
+        <p className="mt-3 text-xs text-zinc-600">
+          Over the last {period}: paid orders placed within 14 days from a cart a reminder’s Reorder link filled, net of refunds.
+        </p>
+      </Card>
       <Card title="Daily Activity" className="lg:col-span-2">
         <DailyChart daily={daily} period={period} />
         <table className="mt-3 w-full text-sm">

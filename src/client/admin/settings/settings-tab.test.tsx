@@ -18,9 +18,11 @@ const SETTINGS: StoreSettings = {
   supportEmail: 'help@ironwake.test',
   supportPhone: '+1 614 555 0100',
   ownerEmail: null,
+  postalAddress: null,
   reminderDelayHours: null,
   hazmatToRemoteStates: false,
   minimumAge: 18,
+  reorderReminderDays: 21,
   updatedAt: '2026-03-01T00:00:00.000Z',
   updatedBy: null,
 };
@@ -93,9 +95,11 @@ describe('the Settings tab', () => {
         supportEmail: 'help@ironwake.test',
         supportPhone: '+1 614 555 0100',
         ownerEmail: null,
+        postalAddress: null,
         reminderDelayHours: 24,
         hazmatToRemoteStates: true,
         minimumAge: 18,
+        reorderReminderDays: 21,
       },
     ]);
     expect(snapshot()[0]).toMatchObject({ title: 'Save Failed' });
@@ -110,5 +114,21 @@ describe('the Settings tab', () => {
     fireEvent.click(form.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
     expect(puts(fetchMock)[0]).toMatchObject({ minimumAge: 21 });
+  });
+
+  it('sends the reorder reminder days as typed, off when empty, and shows the range when out of it', async () => {
+    const fetchMock = serve({ status: 200, body: { ...SETTINGS, reorderReminderDays: null } });
+    const form = await renderTab();
+    const days = form.getByLabelText(/^Days one bottle lasts/) as HTMLInputElement;
+    expect(days.value).toBe('21');
+    fireEvent.change(days, { target: { value: '5' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(days.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(days).at(-1)).toBe('The reorder reminder must be between 7 and 120 days, or off');
+    expect(puts(fetchMock)).toEqual([]);
+    fireEvent.change(days, { target: { value: '' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    expect(puts(fetchMock)[0]).toMatchObject({ reorderReminderDays: null });
   });
 });

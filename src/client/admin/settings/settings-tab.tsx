@@ -2,6 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import {
   REMINDER_DELAY_MAX_HOURS,
   REMINDER_DELAY_MIN_HOURS,
+  REORDER_REMINDER_MAX_DAYS,
+  REORDER_REMINDER_MIN_DAYS,
   type StoreSettings,
   type StoreSettingsBody,
   StoreSettingsBodySchema,
@@ -20,8 +22,10 @@ const FIELDS = [
   'supportEmail',
   'supportPhone',
   'ownerEmail',
+  'postalAddress',
   'reminderDelayHours',
   'minimumAge',
+  'reorderReminderDays',
 ] as const;
 type Form = Record<(typeof FIELDS)[number], string>;
 
@@ -31,8 +35,10 @@ const toForm = (s: StoreSettings): Form => ({
   supportEmail: s.supportEmail,
   supportPhone: s.supportPhone,
   ownerEmail: s.ownerEmail ?? '',
+  postalAddress: s.postalAddress ?? '',
   reminderDelayHours: s.reminderDelayHours === null ? '' : String(s.reminderDelayHours),
   minimumAge: s.minimumAge === null ? '' : String(s.minimumAge),
+  reorderReminderDays: s.reorderReminderDays === null ? '' : String(s.reorderReminderDays),
 });
 
 /** The form as the server takes it: an empty optional field is "none". */
@@ -42,9 +48,12 @@ const toBody = (f: Form, hazmatToRemoteStates: boolean): StoreSettingsBody => ({
   supportEmail: f.supportEmail,
   supportPhone: f.supportPhone,
   ownerEmail: f.ownerEmail.trim() === '' ? null : f.ownerEmail,
+  postalAddress: f.postalAddress.trim() === '' ? null : f.postalAddress,
   reminderDelayHours: f.reminderDelayHours === '' ? null : Number(f.reminderDelayHours),
   hazmatToRemoteStates,
   minimumAge: f.minimumAge === '21' ? 21 : f.minimumAge === '18' ? 18 : null,
+  // Not a number ("abc", "7.5") is sent as typed, so the schema names it.
+  reorderReminderDays: f.reorderReminderDays.trim() === '' ? null : Number(f.reorderReminderDays.trim()),
 });
 
 const HOURS = Array.from(
@@ -52,8 +61,8 @@ const HOURS = Array.from(
   (_, i) => i + REMINDER_DELAY_MIN_HOURS,
 );
 
-type TextName = Exclude<keyof Form, 'reminderDelayHours' | 'minimumAge'>;
-/** The text fields: label, input type, hint, placeholder; the amounts are typed as decimals. */
+type TextName = Exclude<keyof Form, 'reminderDelayHours' | 'minimumAge' | 'reorderReminderDays'>;
+/** The text fields: label, input type, hint, placeholder; the two amounts are typed as decimals. */
 const TEXT: Record<TextName, { label: string; type: string; hint: string; placeholder?: string; optional?: true }> = {
   shippingRate: { label: 'Shipping rate ($)', type: 'text', hint: 'What every order pays for shipping', placeholder: '3.91' },
   freeShippingOver: {
@@ -69,6 +78,13 @@ const TEXT: Record<TextName, { label: string; type: string; hint: string; placeh
     label: 'Alerts go to',
     type: 'email',
     hint: 'Low stock and return requests. Leave empty for no alerts.',
+    optional: true,
+  },
+  postalAddress: {
+    label: 'Postal address for e-mails',
+    type: 'text',
+    hint: 'Printed under the reminder e-mails: US law (CAN-SPAM) asks marketing e-mail to carry a street address or PO box.',
+    placeholder: '12 Iron Way, Columbus, OH 43004',
     optional: true,
   },
 };
@@ -107,7 +123,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
         hint={f.hint}
         error={errors[name]}
         type={f.type}
-        inputMode={f.type === 'text' ? 'decimal' : undefined}
+        inputMode={name === 'shippingRate' || name === 'freeShippingOver' ? 'decimal' : undefined}
         placeholder={f.placeholder}
         value={form[name]}
         onChange={set(name)}
@@ -144,6 +160,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
         {text('supportEmail')}
         {text('supportPhone')}
         {text('ownerEmail')}
+        {text('postalAddress')}
       </section>
       <section className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:grid-cols-2">
         <h2 className="text-lg font-bold sm:col-span-2">Abandoned checkouts</h2>
@@ -164,6 +181,22 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
             </select>
           )}
         </AdminField>
+      </section>
+      <section className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:grid-cols-2">
+        <h2 className="text-lg font-bold sm:col-span-2">Reorder reminders</h2>
+        <AdminField
+          id={`${id}-reorderReminderDays`}
+          name="reorderReminderDays"
+          label="Days one bottle lasts"
+          optional
+          hint={`Shoppers who ticked “Remind me when I may be running low” get one e-mail this many days per bottle after delivery (a 3-pack: three times as long). ${REORDER_REMINDER_MIN_DAYS} to ${REORDER_REMINDER_MAX_DAYS}; leave empty to turn them off.`}
+          error={errors.reorderReminderDays}
+          type="text"
+          inputMode="numeric"
+          placeholder="21"
+          value={form.reorderReminderDays}
+          onChange={set('reorderReminderDays')}
+        />
       </section>
       <section className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:grid-cols-2">
         <h2 className="text-lg font-bold sm:col-span-2">Age at checkout</h2>
@@ -196,7 +229,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
   );
 }
 
-/** The Settings tab (docs/product.md §2): the shipping offer, the store's contacts, the checkout reminders and the buyers' age. */
+/** The Settings tab (docs/product.md §2): the shipping offer, the store's contacts, the checkout and reorder reminders and the buyers' age. */
 export function SettingsTab() {
   const settings = useSettings();
   if (settings.isPending) return <Note>Loading settings...</Note>;

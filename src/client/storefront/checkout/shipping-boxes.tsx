@@ -1,9 +1,10 @@
-import { ageConfirmationText, MARKETING_CONSENT_TEXT } from '#shared/consent.ts';
+import { ageConfirmationText, MARKETING_CONSENT_TEXT, REORDER_REMINDER_TEXT } from '#shared/consent.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 
 /**
- * The shipping step's two boxes, unticked until the shopper ticks them: the store's age, when it asks
- * one (docs/decisions/0048), and "E-mail me news and offers" (docs/decisions/0049). The form reads
+ * The shipping step's boxes, unticked until the shopper ticks them: the store's age, when it asks
+ * one (docs/decisions/0048), "E-mail me news and offers" (docs/decisions/0049) and "Remind me when
+ * I may be running low" (docs/decisions/0051). The form reads
  * them by name when it is sent.
  */
 export default function ShippingBoxes({ id, ageError }: { id: string; ageError: string | undefined }) {
@@ -17,6 +18,9 @@ export default function ShippingBoxes({ id, ageError }: { id: string; ageError: 
       ) : null}
       <Box id={`${id}-marketingConsent`} name="marketingConsent">
         {MARKETING_CONSENT_TEXT}
+      </Box>
+      <Box id={`${id}-reorderReminder`} name="reorderReminder">
+        {REORDER_REMINDER_TEXT}
       </Box>
     </>
   );

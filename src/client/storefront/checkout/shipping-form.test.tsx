@@ -75,6 +75,7 @@ describe('the checkout’s step 1 boxes (docs/decisions/0048, 0049)', () => {
     expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ email: 'dana@example.com' }), {
       ageConfirmed: false,
       marketingConsent: false,
+      reorderReminder: false,
     });
     expect(document.getElementById(String(age.getAttribute('aria-describedby')))?.textContent).toContain(
       'Please confirm you are 21 or older',
@@ -82,7 +83,11 @@ describe('the checkout’s step 1 boxes (docs/decisions/0048, 0049)', () => {
     fireEvent.click(age);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
-    expect(onSave).toHaveBeenLastCalledWith(expect.anything(), { ageConfirmed: true, marketingConsent: false });
+    expect(onSave).toHaveBeenLastCalledWith(expect.anything(), {
+      ageConfirmed: true,
+      marketingConsent: false,
+      reorderReminder: false,
+    });
   });
 
   it('shows no age box when the store asks none, and sends the consent only when ticked', async () => {
@@ -92,7 +97,26 @@ describe('the checkout’s step 1 boxes (docs/decisions/0048, 0049)', () => {
     expect(screen.queryByRole('checkbox', { name: /I confirm I am/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave).toHaveBeenCalledWith(expect.anything(), { ageConfirmed: false, marketingConsent: true });
+    expect(onSave).toHaveBeenCalledWith(expect.anything(), {
+      ageConfirmed: false,
+      marketingConsent: true,
+      reorderReminder: false,
+    });
+  });
+
+  it('offers the reorder reminder unticked, labelled with its wording, and sends it only when ticked', async () => {
+    const onSave = vi.fn(async () => {});
+    renderForm(FILLED, onSave, null);
+    const remind = (await screen.findByRole('checkbox', { name: 'Remind me when I may be running low' })) as HTMLInputElement;
+    expect(remind.checked).toBe(false);
+    fireEvent.click(remind);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith(expect.anything(), {
+      ageConfirmed: false,
+      marketingConsent: false,
+      reorderReminder: true,
+    });
   });
 });
 

@@ -67,11 +67,15 @@ export function ShippingForm({
     }
     setSaving(true);
     try {
-      // The boxes, unticked each time the step shows: each save carries its own (docs/decisions/0048, 0049).
+      // The boxes, unticked each time the step shows: each save carries its own (docs/decisions/0048, 0049, 0051).
       const boxes = new FormData(e.target as HTMLFormElement);
       await onSave(
         { ...values, country: 'US' },
-        { ageConfirmed: boxes.has('ageConfirmed'), marketingConsent: boxes.has('marketingConsent') },
+        {
+          ageConfirmed: boxes.has('ageConfirmed'),
+          marketingConsent: boxes.has('marketingConsent'),
+          reorderReminder: boxes.has('reorderReminder'),
+        },
       );
     } catch (err) {
       console.error('Saving shipping failed', err);

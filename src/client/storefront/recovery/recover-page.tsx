@@ -10,6 +10,12 @@ import { startCheckout } from './api/start-checkout.ts';
 import { PageMessage } from '../pages/not-found-page.tsx';
 import { restoreCheckout } from './api/restore-checkout.ts';
 
+/**
+ * The reorder reminder's page (docs/decisions/0051) rides in this page's chunk: both fill the cart
+ * from a signed link, and a chunk of its own would be one more name in every page's first load.
+ */
+export { ReorderPage } from '../reorders/reorder-page.tsx';
+
 type State =
   | { kind: 'loading' }
   | { kind: 'restored'; result: RestoreResult }

@@ -56,12 +56,12 @@ export function UnsubscribePage() {
       <div className="mt-6 grid gap-4 rounded-2xl border border-line bg-white p-5">
         {view.unsubscribed ? (
           <p role="status">
-            We will send no more checkout reminders to <strong className="break-all">{view.email}</strong>.
+            We will send no more reminders to <strong className="break-all">{view.email}</strong>.
           </p>
         ) : (
           <p>
-            Stop checkout reminders to <strong className="break-all">{view.email}</strong>? We send one when a checkout is left at
-            the payment step.
+            Stop reminders to <strong className="break-all">{view.email}</strong>? We send one when a checkout is left at the
+            payment step, and one when an order you asked us about may be running low.
           </p>
         )}
         <p className="text-sm text-muted">E-mails about the orders you place (confirmation, shipping, returns) still come.</p>

@@ -11,9 +11,10 @@ export const analyticsPlugin = fp(
       ownHost: new URL(app.config.publicUrl).hostname,
       retentionDays: app.config.analyticsRetentionDays,
       recovery: app.services.recovery,
+      reorders: app.services.reorders,
     });
     await app.register(analyticsCollectRoutes);
     await app.registerAdminRoutes(adminAnalyticsRoutes);
   },
-  { name: 'analytics', dependencies: ['orders', 'reviews', 'recovery'] },
+  { name: 'analytics', dependencies: ['orders', 'reviews', 'recovery', 'reorders'] },
 );

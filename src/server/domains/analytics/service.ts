@@ -8,6 +8,7 @@ import {
 } from '#shared/analytics-types.ts';
 import { formatCents } from '#shared/money.ts';
 import type { ReminderFigures } from '#shared/recovery.ts';
+import type { ReorderFigures } from '#shared/reorders.ts';
 import type { Database } from '#db/client.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { ReviewsService } from '../reviews/service.ts';
@@ -38,6 +39,8 @@ export function createAnalyticsService(
     retentionDays: number;
     /** The checkout reminders' figures, counted by the recovery domain (docs/decisions/0041). */
     recovery: { figures(from: string, to: string): Promise<ReminderFigures> };
+    /** The reorder reminders' figures, counted by the reorders domain (docs/decisions/0051). */
+    reorders: { figures(from: string, to: string): Promise<ReorderFigures> };
   },
 ) {
   const orderSales = createSales(db, d.orders.orderKinds);
@@ -91,17 +94,19 @@ export function createAnalyticsService(
       const period = { from: addDays(to, 1 - ANALYTICS_RANGE_DAYS[range]), to };
       const month = { from: addDays(to, -29), to };
       const rolled = await days.rolledSpan(db);
-      const [sales, testOrders, revenueDaily, dayFigures, sources, topPages, vitals, reviewStats, reminders] = await Promise.all([
-        orderSales.figures(),
-        orderSales.testOrders(),
-        orderSales.dailyRevenue(period.from, period.to),
-        figuresByDay({ from: period.from < month.from ? period.from : month.from, to }, rolled),
-        days.topSources(db, split(period, rolled), 8),
-        days.topPages(db, split(period, rolled), 10),
-        repo.selectVitals(db),
-        d.reviews.adminStats(),
-        d.recovery.figures(period.from, period.to),
-      ]);
+      const [sales, testOrders, revenueDaily, dayFigures, sources, topPages, vitals, reviewStats, reminders, reorderReminders] =
+        await Promise.all([
+          orderSales.figures(),
+          orderSales.testOrders(),
+          orderSales.dailyRevenue(period.from, period.to),
+          figuresByDay({ from: period.from < month.from ? period.from : month.from, to }, rolled),
+          days.topSources(db, split(period, rolled), 8),
+          days.topPages(db, split(period, rolled), 10),
+          repo.selectVitals(db),
+          d.reviews.adminStats(),
+          d.recovery.figures(period.from, period.to),
+          d.reorders.figures(period.from, period.to),
+        ]);
       const sum = (span: DaySpan) => {
         const t = { sessions: 0, bounces: 0, sessionMs: 0, converted: 0 };
         for (const f of dayFigures.values()) {
@@ -151,6 +156,7 @@ export function createAnalyticsService(
         })),
         topPages,
         reminders,
+        reorderReminders,
         trafficSources: sources.map((s) => ({ source: s.source, percentage: pct(s.sessions, totalSourceSessions) })),
         vitals: {
           lcp: vitals.lcp == null ? null : Math.round(vitals.lcp),

@@ -3,6 +3,7 @@ import {
   type CheckoutOrder,
   type ConfirmPaymentResult,
   MARKETING_CONSENT_TEXT,
+  REORDER_REMINDER_TEXT,
   type ShippingChoices,
   type ShippingFields,
 } from '#shared/checkout.ts';
@@ -108,6 +109,7 @@ export function createCheckoutService(d: CheckoutDeps) {
         return d.orders.writeShipping(tx, locked, f, {
           ageConfirmed: minimumAge,
           marketingConsentText: choices.marketingConsent ? MARKETING_CONSENT_TEXT : null,
+          reorderReminderText: choices.reorderReminder ? REORDER_REMINDER_TEXT : null,
         });
       });
       // Sales tax at this address (docs/decisions/0047); 503 with the shopper's message when it cannot be worked out.

@@ -16,15 +16,18 @@ export const checkoutWrites = {
     /**
      * What this step confirmed and consented to, saved with its details and replacing what an
      * earlier save did (docs/decisions/0048, 0049): the age confirmed (null: none asked), and the
-     * wording of the consent box when ticked (null: not ticked).
+     * wording of the consent box when ticked (null: not ticked), and the same of the reorder
+     * reminder box (docs/decisions/0051).
      */
-    choices: { ageConfirmed: number | null; marketingConsentText: string | null },
+    choices: { ageConfirmed: number | null; marketingConsentText: string | null; reorderReminderText?: string | null },
   ): Promise<Order> {
     const saved = await repo.updateOrder(tx, order.id, {
       ageConfirmedAt: choices.ageConfirmed === null ? null : new Date(),
       ageConfirmed: choices.ageConfirmed,
       marketingConsentAt: choices.marketingConsentText === null ? null : new Date(),
       marketingConsentText: choices.marketingConsentText,
+      reorderReminderAt: choices.reorderReminderText ? new Date() : null,
+      reorderReminderText: choices.reorderReminderText ?? null,
       email: f.email.toLowerCase(),
       firstName: f.firstName,
       lastName: f.lastName,

@@ -40,6 +40,14 @@ export async function customerOrders(
     if (o.marketingConsentAt && o.marketingConsentText) {
       consents.push({ kind: 'marketing', orderId: o.id, text: o.marketingConsentText, at: o.marketingConsentAt.toISOString() });
     }
+    if (o.reorderReminderAt && o.reorderReminderText) {
+      consents.push({
+        kind: 'reorder_reminder',
+        orderId: o.id,
+        text: o.reorderReminderText,
+        at: o.reorderReminderAt.toISOString(),
+      });
+    }
   }
   return {
     orders: withLines.map(({ order: o, items }) => ({
@@ -107,6 +115,8 @@ export async function eraseCustomerOrders(
     .for('update');
   if (found.length === 0) return { erased: [], kept: [] };
   const ids = found.map((o) => o.id);
+  // No reorder reminder for an address erased, even of an order kept until it ships (docs/decisions/0051).
+  await tx.update(orders).set({ reorderReminderAt: null, reorderReminderText: null }).where(inArray(orders.id, ids));
   const kept = await tx
     .select({ orderId: orders.id, status: orders.status })
     .from(orders)

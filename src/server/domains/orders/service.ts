@@ -10,6 +10,7 @@ import * as historyRepo from './history-repo.ts';
 import * as kindsRepo from './kinds-repo.ts';
 import * as repo from './repo.ts';
 import * as remindersRepo from './reminders-repo.ts';
+import * as reordersRepo from './reorders-repo.ts';
 import { checkoutWrites } from './checkout-writes.ts';
 import { createRenewalWrites } from './renewal-writes.ts';
 import { createTaxWrites } from './tax-writes.ts';
@@ -119,6 +120,19 @@ export function createOrdersService(d: Deps) {
     /** For the reminders' figures: the paid live orders of these lower-case addresses paid in [from, to). */
     paidLiveOrdersOf: (emails: readonly string[], from: Date, to: Date) =>
       remindersRepo.selectPaidLiveOrdersOf(db, emails, from, to),
+
+    /**
+     * For the reorder reminders (docs/decisions/0051): a page of the paid orders whose reminder is
+     * due, each its address's newest paid order (reorders-repo.ts says which).
+     */
+    reorderCandidates: (r: Parameters<typeof reordersRepo.selectReorderCandidates>[1]) =>
+      reordersRepo.selectReorderCandidates(db, r),
+    /** In a reorder reminder's transaction: the order locked, and still named by the same rule for this address. */
+    lockReorderCandidate: (tx: Tx, orderId: number, email: string, r: reordersRepo.ReorderRule) =>
+      reordersRepo.lockReorderCandidate(tx, orderId, email, r),
+    /** For the reorder figures: the paid live orders placed from these carts (SHA-256 of their sessions) paid in [from, to). */
+    paidLiveOrdersOfCarts: (sessionHashes: readonly string[], from: Date, to: Date) =>
+      reordersRepo.selectPaidLiveOrdersOfCarts(db, sessionHashes, from, to),
 
     /** Queues the confirmation of a paid order that has none yet (paid before the outbox existed), and sends it. */
     async sendConfirmation(orderId: number): Promise<void> {

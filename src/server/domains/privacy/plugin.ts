@@ -8,5 +8,5 @@ export const privacyPlugin = fp(
     app.services.privacy = createPrivacyService({ db: app.database.db, secret: app.tokenSecret });
     await app.registerAdminRoutes(adminPrivacyRoutes);
   },
-  { name: 'privacy', dependencies: ['orders', 'reviews', 'recovery', 'discounts', 'returns', 'fulfilment', 'files'] },
+  { name: 'privacy', dependencies: ['orders', 'reviews', 'recovery', 'reorders', 'discounts', 'returns', 'fulfilment', 'files'] },
 );

@@ -8,6 +8,7 @@ import { deleteOrderLabels } from '../files/service.ts';
 import { forgetOrderLabels } from '../fulfilment/service.ts';
 import { customerOrders, eraseCustomerOrders } from '../orders/service.ts';
 import { customerReminders, eraseCustomerReminders } from '../recovery/service.ts';
+import { customerReorderReminders, eraseCustomerReorderReminders } from '../reorders/service.ts';
 import { customerReturns, eraseCustomerReturns } from '../returns/service.ts';
 import { customerReviews, eraseCustomerReviews } from '../reviews/service.ts';
 import * as repo from './repo.ts';
@@ -28,9 +29,10 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
     async data(email: string): Promise<CustomerData> {
       const m = addressMatch(email);
       const found = await customerOrders(d.db, m);
-      const [reviews, reminders, discountCodes, returns, mail, erasures] = await Promise.all([
+      const [reviews, reminders, reorderReminders, discountCodes, returns, mail, erasures] = await Promise.all([
         customerReviews(d.db, m),
         customerReminders(d.db, m),
+        customerReorderReminders(d.db, m),
         customerCodeUses(d.db, m),
         customerReturns(
           d.db,
@@ -53,6 +55,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
         addresses: [...addresses.values()],
         reviews,
         ...reminders,
+        reorderReminders,
         discountCodes,
         consents: found.consents,
         returns,
@@ -69,6 +72,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
         const keptIds = orders.kept.map((k) => k.orderId);
         const reviews = await eraseCustomerReviews(tx, m);
         const reminders = await eraseCustomerReminders(tx, m, keptIds);
+        const reorderReminders = await eraseCustomerReorderReminders(tx, m, keptIds);
         const codeUses = await eraseCustomerCodeUses(tx, m, keptIds);
         await eraseCustomerReturns(tx, orders.erased);
         await deleteOrderLabels(tx, orders.erased, await forgetOrderLabels(tx, orders.erased));
@@ -78,6 +82,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
           orders: orders.erased.length,
           reviews: reviews.reviews,
           reminders,
+          reorderReminders,
           codeUses,
           emails,
           verificationCodes: reviews.codes,

@@ -7,6 +7,7 @@ import {
   type RestoreResult,
   type UnsubscribeView,
 } from '#shared/recovery.ts';
+import type { Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { RecoveryDeps } from './deps.ts';
 import * as repo from './repo.ts';
@@ -77,6 +78,13 @@ export function createRecoveryService(d: RecoveryDeps) {
       };
     },
 
+    /**
+     * The one unsubscribe list, shared with the reorder reminders (docs/decisions/0051): the page
+     * that stops every reminder to an address, and which addresses asked for that.
+     */
+    unsubscribeLink: (email: string) => d.links.unsubscribeLink(email),
+    unsubscribedAmong: (emails: readonly string[], tx: Tx = db) => repo.selectUnsubscribed(tx, emails),
+
     /** GET /api/unsubscribe/:token (and its page): the address, and whether it is unsubscribed already. */
     async unsubscribeView(token: string): Promise<UnsubscribeView> {
       const email = d.links.emailOf(token);
@@ -90,7 +98,7 @@ export function createRecoveryService(d: RecoveryDeps) {
     async unsubscribe(token: string): Promise<UnsubscribeView> {
       const email = d.links.emailOf(token);
       await repo.insertUnsubscribe(db, email);
-      d.log.info('an address unsubscribed from checkout reminders');
+      d.log.info('an address unsubscribed from reminders');
       return { email, unsubscribed: true };
     },
 

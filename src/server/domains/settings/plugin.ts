@@ -32,6 +32,9 @@ export const settingsPlugin = fp(
       get supportPhone() {
         return settings.current().supportPhone;
       },
+      get postalAddress() {
+        return settings.current().postalAddress;
+      },
     });
     app.decorate('ownerEmail', {
       getter() {

@@ -28,9 +28,11 @@ const toView = (r: repo.SettingsRow): StoreSettings => ({
   supportEmail: r.supportEmail,
   supportPhone: r.supportPhone,
   ownerEmail: r.ownerEmail,
+  postalAddress: r.postalAddress,
   reminderDelayHours: r.reminderDelayHours,
   hazmatToRemoteStates: r.hazmatToRemoteStates,
   minimumAge: ageOf(r),
+  reorderReminderDays: r.reorderReminderDays,
   updatedAt: r.updatedAt.toISOString(),
   updatedBy: r.updatedBy,
 });
@@ -83,6 +85,9 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
     /** The age a buyer confirms at the shipping step; null: none (docs/decisions/0048). */
     minimumAge: (): MinimumAge | null => ageOf(current),
 
+    /** Days one bottle lasts for the reorder reminders; null: off (docs/decisions/0051). */
+    reorderReminderDays: (): number | null => current.reorderReminderDays,
+
     /** Whether ground-only orders may go to Alaska, Hawaii and the territories (docs/decisions/0046). */
     hazmatToRemoteStates: (): boolean => current.hazmatToRemoteStates,
 
@@ -102,6 +107,8 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
         reminderDelayHours: body.reminderDelayHours,
         ...(body.hazmatToRemoteStates === undefined ? {} : { hazmatToRemoteStates: body.hazmatToRemoteStates }),
         ...(body.minimumAge === undefined ? {} : { minimumAge: body.minimumAge }),
+        ...(body.postalAddress === undefined ? {} : { postalAddress: body.postalAddress || null }),
+        ...(body.reorderReminderDays === undefined ? {} : { reorderReminderDays: body.reorderReminderDays }),
         updatedBy: admin,
       });
       keep(row, ++sequence);

@@ -92,6 +92,15 @@ describe('the checkout reminder e-mail', () => {
     );
   });
 
+  it('prints the store’s postal address under it once the owner gave one (CAN-SPAM, docs/decisions/0051)', async () => {
+    const mail = await checkoutReminderMail(checkout(), links, { ...store, postalAddress: '12 Iron Way, Columbus, OH 43004' });
+    expect(readMailHtml(mail.html).lines.slice(-2)).toEqual([
+      'We send this reminder once. Unsubscribe from reminders',
+      'Ironwake, 12 Iron Way, Columbus, OH 43004',
+    ]);
+    expect(mail.text.endsWith('Ironwake\nhttps://ironwakesalts.com\n12 Iron Way, Columbus, OH 43004')).toBe(true);
+  });
+
   it('puts markup in a name as text', async () => {
     const mail = await checkoutReminderMail(checkout({ firstName: '<b>Dana</b>' }), links, store);
     const { lines, document } = readMailHtml(mail.html);

@@ -42,6 +42,12 @@ export function CheckoutReminderEmail(p: ReminderProps) {
           <Link href={p.unsubscribeUrl} style={unsubscribeStyle}>
             Unsubscribe from reminders
           </Link>
+          {p.store.postalAddress ? (
+            <>
+              <br />
+              Ironwake, {p.store.postalAddress}
+            </>
+          ) : null}
         </>
       }
     >
@@ -84,6 +90,8 @@ export function checkoutReminderText(p: ReminderProps): string {
     `We send this reminder once. To get no more reminders: ${p.unsubscribeUrl}`,
     '',
     ...textSignature(p.store),
+    // The postal address a commercial e-mail carries (CAN-SPAM, docs/decisions/0051), once the owner gave it.
+    ...(p.store.postalAddress ? [p.store.postalAddress] : []),
   ].join('\n');
 }
 
