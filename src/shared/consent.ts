@@ -21,4 +21,6 @@ export const ageAgainMessage = (minimumAge: number) =>
 export interface ShippingChoices {
   ageConfirmed: boolean;
   marketingConsent: boolean;
+  /** The subscription terms' box (docs/decisions/0052): required when the checkout holds a subscription line. */
+  subscriptionConsent?: boolean;
 }

@@ -25,6 +25,8 @@ const threePack: AdminProduct = {
   shippingClass: 'limited-quantity',
   unNumber: null,
   properShippingName: null,
+  subscriptionIntervalsWeeks: [],
+  subscriptionDiscountPercent: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

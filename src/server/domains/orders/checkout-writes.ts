@@ -18,9 +18,18 @@ export const checkoutWrites = {
      * earlier save did (docs/decisions/0048, 0049): the age confirmed (null: none asked), and the
      * wording of the consent box when ticked (null: not ticked).
      */
-    choices: { ageConfirmed: number | null; marketingConsentText: string | null },
+    choices: {
+      ageConfirmed: number | null;
+      marketingConsentText: string | null;
+      /** The subscription terms agreed to, and the shopper's network (docs/decisions/0052); null: none asked. */
+      subscriptionConsent?: { text: string; network: string } | null;
+    },
   ): Promise<Order> {
+    const sub = choices.subscriptionConsent ?? null;
     const saved = await repo.updateOrder(tx, order.id, {
+      subscriptionConsentAt: sub ? new Date() : null,
+      subscriptionConsentText: sub?.text ?? null,
+      subscriptionConsentNetwork: sub?.network ?? null,
       ageConfirmedAt: choices.ageConfirmed === null ? null : new Date(),
       ageConfirmed: choices.ageConfirmed,
       marketingConsentAt: choices.marketingConsentText === null ? null : new Date(),

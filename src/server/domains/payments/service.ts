@@ -39,9 +39,18 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
       orderId: number,
       amountCents: number,
       idempotencyKey: string,
+      /** A subscription's first order (docs/decisions/0052): keep its payment method for later off-session payments. */
+      saveForLater?: { email: string; name: string },
     ): Promise<{ id: string; clientSecret: string }> {
-      const created = await active.create({ orderId, amountCents, currency: 'usd', idempotencyKey });
+      const created = await active.create({
+        orderId,
+        amountCents,
+        currency: 'usd',
+        idempotencyKey,
+        ...(saveForLater ? { saveForLater } : {}),
+      });
       await repo.insertPayment(db, {
+        customerId: created.customerId ?? null,
         orderId,
         provider: active.name,
         providerPaymentId: created.id,
@@ -49,7 +58,7 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
         amountCents,
         currency: 'usd',
       });
-      return created;
+      return { id: created.id, clientSecret: created.clientSecret };
     },
 
     /**

@@ -1,7 +1,9 @@
 import type { SubscriptionsDeps } from './deps.ts';
+import { createSubscriptionStart } from './start.ts';
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 export type { SubscriptionsDeps } from './deps.ts';
+export type { StartedSubscription } from './start.ts';
 
 /**
  * Subscribe and save (docs/decisions/0052): a subscription starts with the paid order whose
@@ -14,5 +16,7 @@ export function createSubscriptionsService(d: SubscriptionsDeps) {
   return {
     /** The shopper's page link for a subscription, for its e-mails and its order pages. */
     link: d.links.link,
+    /** Signing up: the subscription a paid first order starts, in its completion's transaction (start.ts). */
+    ...createSubscriptionStart(d),
   };
 }
