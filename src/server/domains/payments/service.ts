@@ -7,6 +7,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderPayment,
+  type SavedPaymentMethod,
   WebhookSignatureError,
 } from './provider.ts';
 import * as repo from './repo.ts';
@@ -88,6 +89,17 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
         await repo.updatePaymentStatus(db, active.name, outcome.id, outcome.status, outcome.message, 'succeeded');
       }
       return outcome;
+    },
+
+    /** Starts saving a new payment method for a customer (Stripe's SetupIntent); 503 for a provider without it. */
+    async startSetup(customerId: string): Promise<{ id: string; clientSecret: string }> {
+      if (!active.startSetup) throw new AppError('unavailable', 'This payment provider cannot save a new card.');
+      return active.startSetup({ customerId });
+    },
+
+    /** The payment method a finished setup saved; null while it is not finished (or for a provider without setups). */
+    async finishSetup(setupId: string): Promise<SavedPaymentMethod | null> {
+      return active.finishSetup ? active.finishSetup(setupId) : null;
     },
 
     /** The provider's answer for a payment, recorded locally. null for an unknown id. */
