@@ -224,7 +224,9 @@ describe('the shipping step of a checkout holding a subscription', () => {
     const order = await t.app.services.orders.byPaymentId(paymentIntentId);
     expect(order?.subscriptionConsentAt).toBeNull();
     expect(await count(t.app, 'subscriptions', `first_order_id = ${order?.id}`)).toBe(0);
-    const [line] = await rows<{ price: number }>(sql`select unit_price_cents as price from order_items where order_id = ${order?.id}`);
+    const [line] = await rows<{ price: number }>(
+      sql`select unit_price_cents as price from order_items where order_id = ${order?.id}`,
+    );
     expect(line?.price).toBe(1899);
   });
 });

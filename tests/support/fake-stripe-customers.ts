@@ -151,7 +151,7 @@ export function createFakeStripeCustomers(cardOf: (key: string) => SetupCard | u
     /** The shopper authenticated a SetupIntent with their bank (what Stripe.js's handleNextAction leads to). */
     authenticateSetup(id: string): FakeSetupIntent {
       const si = setupIntents.get(id);
-      if (!si || si.status !== 'requires_action') throw new Error(`setup intent ${id} is not waiting for authentication`);
+      if (si?.status !== 'requires_action') throw new Error(`setup intent ${id} is not waiting for authentication`);
       return succeed(si);
     },
     /** Answers a customers, payment methods or setup intents request; undefined for any other path. */

@@ -89,15 +89,13 @@ export async function subscribedShopper(
       .returning({ id: subscriptions.id });
     if (!row) throw new Error('subscription not inserted');
     await tx.insert(subscriptionItems).values({ subscriptionId: row.id, productId, name, quantity });
-    await tx
-      .insert(subscriptionEvents)
-      .values({
-        subscriptionId: row.id,
-        kind: 'created',
-        detail: `Started with order ${order.id}`,
-        actor: 'shopper',
-        orderId: order.id,
-      });
+    await tx.insert(subscriptionEvents).values({
+      subscriptionId: row.id,
+      kind: 'created',
+      detail: `Started with order ${order.id}`,
+      actor: 'shopper',
+      orderId: order.id,
+    });
     return row.id;
   });
   const token = app.services.subscriptions.link(subscriptionId).split('/subscriptions/')[1] ?? '';
