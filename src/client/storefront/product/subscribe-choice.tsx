@@ -1,25 +1,35 @@
-import { useId } from 'react';
+import { type RefObject, useEffect, useId, useState } from 'react';
 import type { SubscriptionOffer } from '#shared/subscribe.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { everyWeeks, subscribeLabel, subscriptionTerms, subscriptionUnitCents } from '#shared/subscribe-terms.ts';
 import { inputClass } from '../../ui/field.tsx';
 
-export type Plan = 'once' | 'subscribe';
+type Plan = 'once' | 'subscribe';
+
+/** What the Add button sends: one-time (null) or the interval; undefined before the choice shows. */
+export type Choice = { intervalWeeks: number } | null | undefined;
 
 /**
  * The product page's "One-time" or "Subscribe and save N %" (docs/decisions/0052): a labelled radio
  * group, the interval when subscribing, and the terms beside the button (price, interval, how to
  * cancel). One-time is chosen until the shopper chooses otherwise.
  */
-export function SubscribeChoice(p: {
+export function SubscribeChoice({
+  offer,
+  price,
+  choice,
+}: {
   offer: NonNullable<SubscriptionOffer>;
   price: string;
-  plan: Plan;
-  weeks: number;
-  onPlan(plan: Plan): void;
-  onWeeks(weeks: number): void;
+  choice: RefObject<Choice>;
 }) {
   const id = useId();
+  const [plan, onPlan] = useState<Plan>('once');
+  const [weeks, onWeeks] = useState(offer.intervalsWeeks[0] ?? 0);
+  useEffect(() => {
+    choice.current = plan === 'subscribe' ? { intervalWeeks: weeks } : null;
+  }, [choice, plan, weeks]);
+  const p = { offer, price, plan, weeks, onPlan, onWeeks };
   const unit = subscriptionUnitCents(parseCents(p.price), p.offer.discountPercent);
   const option = (plan: Plan, label: string, price: string) => (
     <label
