@@ -59,7 +59,7 @@ export function SubscribeChoice({
       {p.plan === 'subscribe' ? (
         <div className="grid gap-2 rounded-lg bg-sand p-4">
           <label htmlFor={`${id}-weeks`} className="text-sm font-bold">
-            Deliver
+            How often
           </label>
           <select
             id={`${id}-weeks`}
