@@ -237,7 +237,7 @@ describe('paying the first order', () => {
     expect((await s.ship(paymentIntentId, { subscriptionConsent: true })).statusCode).toBe(200);
     const paid = await s.pay(paymentIntentId);
     expect(paid.json().status).toBe('succeeded');
-    await Promise.all(Array.from({ length: 5 }, () => s.complete(paymentIntentId)));
+    await Promise.all(Array.from({ length: 10 }, () => s.complete(paymentIntentId)));
     await t.app.services.checkout.completePayment(paymentIntentId);
     const order = await t.app.services.orders.byPaymentId(paymentIntentId);
     if (!order?.paidAt) throw new Error('not paid');
