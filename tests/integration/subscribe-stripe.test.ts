@@ -74,6 +74,8 @@ describe('the first order of a subscription through Stripe', () => {
     expect(sub).toMatchObject({ provider_customer_id: pi?.customer, card_brand: 'visa', card_last4: '4242' });
     expect(sub?.payment_method_id).toBe(pi?.payment_method);
     expect(fake.customers.paymentMethods.get(sub?.payment_method_id ?? '')?.customer).toBe(pi?.customer);
+    // The Customer, made before the shopper's details were known, has them once paid.
+    expect(fake.customers.customers.get(pi?.customer ?? '')).toMatchObject({ email: 'dana.lee@example.com', name: 'Dana Lee' });
   });
 
   it('a one-time order makes no Customer and saves nothing', async () => {

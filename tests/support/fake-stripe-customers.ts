@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Customers, saved payment methods and SetupIntents in the local fake of Stripe (fake-stripe.ts),
- * as Stripe's API reference describes them: `POST /v1/customers` and `GET /v1/customers/:id`;
+ * as Stripe's API reference describes them: `POST /v1/customers`, `POST /v1/customers/:id` (e-mail,
+ * name) and `GET /v1/customers/:id`;
  * `GET /v1/payment_methods/:id` (type card, card.brand and card.last4, the customer it is attached
  * to); `POST /v1/setup_intents` (customer, usage `off_session` or `on_session`),
  * `GET /v1/setup_intents/:id` (with `expand[]=payment_method`) and
@@ -177,6 +178,14 @@ export function createFakeStripeCustomers(cardOf: (key: string) => SetupCard | u
         return { status: 200, body: c };
       }
       const cm = /^\/v1\/customers\/([A-Za-z0-9_]+)$/.exec(path);
+      if (method === 'POST' && cm?.[1]) {
+        if (!auth.secret) return error(403, 'invalid_request_error', 'This request needs a secret key');
+        const c = customers.get(cm[1]);
+        if (!c) return error(404, 'invalid_request_error', `No such customer: '${cm[1]}'`, { code: 'resource_missing' });
+        if (typeof params.email === 'string') c.email = params.email;
+        if (typeof params.name === 'string') c.name = params.name;
+        return { status: 200, body: c };
+      }
       if (method === 'GET' && cm?.[1]) {
         if (!auth.secret) return error(403, 'invalid_request_error', 'This request needs a secret key');
         const c = customers.get(cm[1]);

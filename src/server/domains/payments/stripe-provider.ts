@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { paymentMethodKind } from './method-kind.ts';
-import { customerFor, savedOf, stripeSavedMethods } from './stripe-saved-methods.ts';
+import { customerFor, nameCustomer, savedOf, stripeSavedMethods } from './stripe-saved-methods.ts';
 import {
   type PaymentProvider,
   type PaymentStatus,
@@ -143,6 +143,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             },
           },
         });
+        // The Customer a subscription's card is saved for learns who it is (unknown when it was made).
+        if (pi.status === 'succeeded') await nameCustomer(stripe, pi.customer, party);
         return { status: pi.status as PaymentStatus, message: pi.last_payment_error?.message ?? null };
       } catch (err) {
         // A declined card: Stripe's words are for the shopper.

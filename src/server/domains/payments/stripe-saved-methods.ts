@@ -40,6 +40,20 @@ export async function customerFor(
   return customer.id;
 }
 
+/**
+ * After the first payment succeeded: the Customer gets the shopper's e-mail and name, for Stripe's
+ * receipts and dashboard. A failure is ignored: nothing paid or saved depends on it.
+ */
+export async function nameCustomer(
+  stripe: Stripe,
+  customer: string | Stripe.Customer | Stripe.DeletedCustomer | null,
+  who: { email: string; name: string },
+): Promise<void> {
+  const id = customerIdOf(customer);
+  if (!id) return;
+  await stripe.customers.update(id, { email: who.email, name: who.name }).catch(() => undefined);
+}
+
 export function stripeSavedMethods(
   stripe: Stripe,
 ): Required<Pick<PaymentProvider, 'chargeSaved' | 'startSetup' | 'finishSetup'>> {
