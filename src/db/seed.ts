@@ -17,6 +17,9 @@ export const SEED_PRODUCTS = [
     weightGrams: 80,
     // Ammonia in alcohol and water: ground only (docs/decisions/0046). The UN number is the owner's to enter from the SDS.
     shippingClass: 'limited-quantity',
+    // Subscribe and save (docs/decisions/0052): every 4, 6 or 8 weeks, 10 % off.
+    subscriptionIntervalsWeeks: [4, 6, 8],
+    subscriptionDiscountPercent: 10,
   },
   {
     id: 6,
@@ -38,7 +41,8 @@ export async function seedCatalog(db: Database): Promise<boolean> {
     const [existing] = await tx.select({ count: sql<number>`count(*)::int` }).from(products);
     if ((existing?.count ?? 0) > 0) return false;
     for (const p of SEED_PRODUCTS) {
-      await tx.insert(products).values({ ...p });
+      const { subscriptionIntervalsWeeks: weeks, ...row } = { subscriptionIntervalsWeeks: [] as readonly number[], ...p };
+      await tx.insert(products).values({ ...row, subscriptionIntervalsWeeks: [...weeks] });
       await tx
         .insert(stockMovements)
         .values({ productId: p.id, delta: p.inventory, inventoryAfter: p.inventory, reason: 'seed' });

@@ -1,3 +1,4 @@
+import { type AdminProductSubscription, ProductSubscriptionFields } from './subscribe.ts';
 import { z } from 'zod';
 import type { ShippingClass } from './ground-only.ts';
 import { ProperShippingNameSchema, ShippingClassSchema, UnNumberSchema } from './hazmat.ts';
@@ -232,6 +233,7 @@ export const ProductFormSchema = z.strictObject({
   shippingClass: ShippingClassSchema.optional(),
   unNumber: UnNumberSchema.optional(),
   properShippingName: ProperShippingNameSchema.optional(),
+  ...ProductSubscriptionFields,
 });
 export type ProductForm = z.input<typeof ProductFormSchema>;
 export type ProductFormValues = z.output<typeof ProductFormSchema>;
@@ -270,7 +272,7 @@ export const DisplayOrderBodySchema = z.strictObject({
 });
 
 /** A product as the dashboard shows it (docs/product.md §3 "Product"). */
-export interface AdminProduct {
+export interface AdminProduct extends AdminProductSubscription {
   id: number;
   name: string;
   description: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductPictureSchema } from './catalog.ts';
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from './constants.ts';
+import { LineSubscriptionSchema, SubscriptionChoiceSchema } from './subscribe.ts';
 import { idParam } from './validation.ts';
 
 /** Made in the browser: 'session-' + timestamp + random (docs/product.md §3). Bounded so it cannot be abused as storage. */
@@ -20,12 +21,19 @@ export const AddToCartBodySchema = z.strictObject({
   sessionId: SessionIdSchema,
   productId: idParam.pipe(z.number()),
   quantity: QuantitySchema,
+  /**
+   * Subscribe and save (docs/decisions/0052): every `intervalWeeks`, or null for one-time; left out,
+   * a line already in the cart keeps its choice and a new one is one-time.
+   */
+  subscription: SubscriptionChoiceSchema.optional(),
 });
 export type AddToCartBody = z.infer<typeof AddToCartBodySchema>;
 
 export const UpdateCartItemBodySchema = z.object({
   quantity: QuantitySchema,
   sessionId: SessionIdSchema.optional(),
+  /** As for POST /api/cart: a new choice for the line, or left out to keep its own. */
+  subscription: SubscriptionChoiceSchema.optional(),
 });
 
 export const CartItemParamsSchema = z.object({ itemId: CartItemIdSchema });
@@ -38,6 +46,9 @@ export const CartItemSchema = z
     productId: z.number().int(),
     /** The line's picture: the product's upload, or the drawn art (the 3-pack's from three bottles on). */
     image: ProductPictureSchema,
+    /** What one unit costs on this line: the product's price, less the subscription discount when subscribed. */
+    unitPrice: z.string(),
+    subscription: LineSubscriptionSchema,
     product: z.object({
       id: z.number().int(),
       name: z.string(),
@@ -55,10 +66,10 @@ export const CartItemSchema = z
 export type CartItem = z.infer<typeof CartItemSchema>;
 export const CartSchema = z.array(CartItemSchema).meta({ id: 'Cart' });
 
-/** Cents total of a cart (price × quantity), the same sum on server and client. */
+/** Cents total of a cart (the line's unit price × quantity), the same sum on server and client. */
 export function cartTotalCents(
-  items: readonly { quantity: number; product: { price: string } }[],
+  items: readonly { quantity: number; unitPrice?: string; product: { price: string } }[],
   toCents: (p: string) => number,
 ): number {
-  return items.reduce((sum, i) => sum + toCents(i.product.price) * i.quantity, 0);
+  return items.reduce((sum, i) => sum + toCents(i.unitPrice ?? i.product.price) * i.quantity, 0);
 }

@@ -23,6 +23,10 @@ export const AdminProductSchema = z
       .describe('`limited-quantity`: a hazardous material carriers take by ground only, within the US'),
     unNumber: z.string().nullable().describe('The UN number from the safety data sheet (`UN1993`), when given'),
     properShippingName: z.string().nullable().describe('The proper shipping name from the safety data sheet, when given'),
+    subscriptionIntervalsWeeks: z
+      .array(z.number().int())
+      .describe('Subscribe and save: the intervals in weeks a shopper may choose, ascending; none: one-time only'),
+    subscriptionDiscountPercent: z.number().int().describe('Subscribe and save: the percent taken off each subscription unit'),
     createdAt: isoTime,
   })
   .meta({ id: 'AdminProduct' }) satisfies z.ZodType<AdminProduct>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHIPPING_CLASSES } from './ground-only.ts';
+import { SubscriptionOfferSchema } from './subscribe.ts';
 import { idParam } from './validation.ts';
 
 /** One size of a product picture: its address and its pixels. */
@@ -50,6 +51,8 @@ export const PublicProductSchema = z
     displayOrder: z.number().int(),
     /** `limited-quantity`: ships by ground within the US only (docs/decisions/0046). */
     shippingClass: z.enum(SHIPPING_CLASSES),
+    /** Subscribe and save (docs/decisions/0052): the intervals and discount on offer; null: one-time only. */
+    subscription: SubscriptionOfferSchema,
   })
   .meta({ id: 'Product' });
 export type PublicProduct = z.infer<typeof PublicProductSchema>;

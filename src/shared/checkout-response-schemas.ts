@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from './admin.ts';
 import { ProductPictureSchema } from './catalog.ts';
 import type { CheckoutOrder, CheckoutStarted, ConfirmPaymentResult, TestConfirmResult } from './checkout.ts';
 import { isoTime, moneyText } from './response-schemas.ts';
+import { LineSubscriptionSchema } from './subscribe.ts';
 
 /** The checkout's and the payments' answers to the shopper (docs/decisions/0023). */
 
@@ -19,6 +20,7 @@ export const CheckoutSchema = z
         quantity: z.number().int(),
         lineTotal: moneyText,
         image: ProductPictureSchema,
+        subscription: LineSubscriptionSchema,
       }),
     ),
     subtotal: moneyText,
@@ -40,6 +42,17 @@ export const CheckoutSchema = z
     shippingLine: z.string().describe('The order summary’s shipping line: how the order ships and how long it takes'),
     hold: z.object({ held: z.boolean(), until: isoTime.nullable() }),
     expiresAt: isoTime,
+    subscription: z
+      .object({
+        intervalWeeks: z.number().int(),
+        discountPercent: z.number().int().nullable().describe('The one discount of its lines; null when they differ'),
+        amount: moneyText.describe('Each renewal’s items at today’s prices, before shipping and tax'),
+        terms: z.string().describe('The terms the shipping step shows next to its consent box, recorded with the consent'),
+        consentLabel: z.string().describe('The consent box’s words'),
+        consented: z.boolean().describe('Whether the last saved shipping step ticked the box'),
+      })
+      .nullable()
+      .describe('Subscribe and save: the subscription the lines start; null when nothing subscribes'),
   })
   .meta({ id: 'Checkout' }) satisfies z.ZodType<CheckoutOrder>;
 

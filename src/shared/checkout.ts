@@ -59,6 +59,7 @@ export const ShippingChoicesSchema = z.object({
   ageConfirmed: z.boolean({ error: 'ageConfirmed must be true or false' }).optional().default(false),
   marketingConsent: z.boolean({ error: 'marketingConsent must be true or false' }).optional().default(false),
   reorderReminder: z.boolean({ error: 'reorderReminder must be true or false' }).optional().default(false),
+  subscriptionConsent: z.boolean({ error: 'subscriptionConsent must be true or false' }).optional().default(false),
 }) satisfies z.ZodType<ShippingChoices>;
 export type { ShippingChoices } from './consent.ts';
 
@@ -115,7 +116,16 @@ export interface CheckoutOrder {
   paymentIntentId: string;
   status: OrderStatus;
   /** `image`: the product's picture now (its upload, or the drawn art for the line), not a copy made at purchase. */
-  items: { productId: number; name: string; unitPrice: string; quantity: number; lineTotal: string; image: ProductPicture }[];
+  items: {
+    productId: number;
+    name: string;
+    unitPrice: string;
+    quantity: number;
+    lineTotal: string;
+    image: ProductPicture;
+    /** Subscribe and save: how often it comes and its discount (already off unitPrice); null for one-time. */
+    subscription: { intervalWeeks: number; discountPercent: number } | null;
+  }[];
   subtotal: string;
   /** The discount code applied and what it takes off the subtotal (a decimal string); null without one. */
   discount: { code: string; amount: string } | null;
@@ -137,6 +147,22 @@ export interface CheckoutOrder {
   hold: CheckoutHold;
   /** When this checkout closes if unpaid (ISO time). */
   expiresAt: string;
+  /**
+   * The subscription its lines start (docs/decisions/0052): the terms the shipping step shows with
+   * its consent box and whether the box was ticked at the last save; null when nothing subscribes.
+   */
+  subscription: CheckoutSubscription | null;
+}
+
+export interface CheckoutSubscription {
+  intervalWeeks: number;
+  /** The one discount of its lines; null when they differ. */
+  discountPercent: number | null;
+  /** Each renewal's items at today's prices, before shipping and tax. */
+  amount: string;
+  terms: string;
+  consentLabel: string;
+  consented: boolean;
 }
 
 export interface CheckoutHold {

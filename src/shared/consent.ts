@@ -26,4 +26,6 @@ export interface ShippingChoices {
   marketingConsent: boolean;
   /** "Remind me when I may be running low" (docs/decisions/0051). */
   reorderReminder?: boolean;
+  /** The subscription terms' box (docs/decisions/0052): required when the checkout holds a subscription line. */
+  subscriptionConsent?: boolean;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { createFakeStripeCustomers, type FakeStripeCustomers } from './fake-stripe-customers.ts';
 import { createFakeStripeTax, type FakeStripeTax } from './fake-stripe-tax.ts';
 
 /**
@@ -44,6 +45,12 @@ import { createFakeStripeTax, type FakeStripeTax } from './fake-stripe-tax.ts';
  * succeeded PaymentIntent, never more than is left of it (`amount_too_large`, or
  * `charge_already_refunded` when nothing is), each followed by `charge.refunded` and `refund.created`
  * webhooks; a test can refund from "the dashboard" and fail a refund later (`refund.updated`).
+ *
+ * Saving a payment method (fake-stripe-customers.ts): customers, payment methods and SetupIntents;
+ * a PaymentIntent created with a `customer` and `setup_future_usage` attaches its payment method to
+ * the customer when it succeeds, and one created with `customer`, a saved `payment_method`,
+ * `off_session: true` and `confirm: true` charges it at once: 4000 0000 0000 0341 is declined
+ * (`card_declined`) and 4000 0027 6000 3184 needs authentication (`authentication_required`).
  */
 
 export const FAKE_KEYS = {
@@ -80,6 +87,9 @@ export interface FakeIntent {
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
   created: number;
   livemode: false;
+  /** The customer its payment method is saved for (`setup_future_usage`) or charged from. */
+  customer: string | null;
+  setup_future_usage: 'off_session' | 'on_session' | null;
 }
 
 /** What a charge says about the payment method, as Stripe's `payment_method_details` (the part the fake fills). */
@@ -158,6 +168,12 @@ const DECLINED: Outcome = {
   decline_code: 'generic_decline',
   message: 'Your card was declined.',
 };
+const AUTHENTICATION_REQUIRED: Outcome = {
+  ok: false,
+  code: 'authentication_required',
+  decline_code: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
 const INSUFFICIENT: Outcome = {
   ok: false,
   code: 'card_declined',
@@ -178,7 +194,17 @@ const card = (last4: string, wallet: string | null = null): FakeMethodDetails =>
 });
 
 /** Stripe's test payment methods and card numbers (and the fake's own): what each pays with, and what confirming it does. */
-const METHODS: Record<string, { details: FakeMethodDetails; outcome: Outcome }> = {
+const METHODS: Record<
+  string,
+  {
+    details: FakeMethodDetails;
+    outcome: Outcome;
+    /** Charged off-session (a saved card), when that differs. */
+    offSession?: Outcome;
+    /** A SetupIntent asks for authentication. */
+    setupNeedsAuthentication?: boolean;
+  }
+> = {
   pm_card_visa: { details: card('4242'), outcome: SUCCEEDS },
   '4242424242424242': { details: card('4242'), outcome: SUCCEEDS },
   // The fake's own: a payment the bank is still processing (settled later with update()).
@@ -193,6 +219,14 @@ const METHODS: Record<string, { details: FakeMethodDetails; outcome: Outcome }> 
   pm_card_visa_applepay: { details: card('4242', 'apple_pay'), outcome: SUCCEEDS },
   pm_card_visa_googlepay: { details: card('4242', 'google_pay'), outcome: SUCCEEDS },
   pm_link: { details: { type: 'link', link: { country: 'US' } }, outcome: SUCCEEDS },
+  // Saved cards (fake-stripe-customers.ts): 0341 attaches but every charge fails; 3184 always asks for authentication.
+  '4000000000000341': { details: card('0341'), outcome: DECLINED },
+  '4000002760003184': {
+    details: card('3184'),
+    outcome: { ok: 'authenticate' },
+    offSession: AUTHENTICATION_REQUIRED,
+    setupNeedsAuthentication: true,
+  },
 };
 
 /** The types the fake account has enabled for USD: those that keep the shopper on the page, then those that redirect. */
@@ -247,6 +281,8 @@ export interface FakeStripe {
   refunds: Map<string, FakeRefund>;
   /** Stripe Tax: its calculations, transactions and reversals (fake-stripe-tax.ts). */
   tax: FakeStripeTax;
+  /** Customers, saved payment methods and SetupIntents (fake-stripe-customers.ts). */
+  customers: FakeStripeCustomers;
   /** An intent's latest charge as Stripe shows it (what `expand[]=latest_charge` returns); null before any confirmation. */
   latestCharge(paymentIntentId: string): Record<string, unknown> | null;
   /** A refund made in Stripe's dashboard, not through the API of the store; its webhooks are sent. */
@@ -320,6 +356,15 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
   const idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   const requests: FakeRequest[] = [];
   const tax = createFakeStripeTax();
+  const customers = createFakeStripeCustomers((key) => {
+    const m = METHODS[key];
+    if (!m) return undefined;
+    return {
+      type: m.details.type,
+      card: m.details.type === 'card' ? { brand: m.details.card.brand, last4: m.details.card.last4 } : null,
+      setupNeedsAuthentication: m.setupNeedsAuthentication ?? false,
+    };
+  });
   const deliveries: { type: string; status: number }[] = [];
 
   const makeEvent = (pi: object, type: string, eventId = `evt_${rand(24)}`) => {
@@ -402,7 +447,10 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       );
     }
     const data = params.payment_method_data as { card?: { number?: string } } | undefined;
-    const key = String(tokenMethod ?? authenticated ?? params.payment_method ?? data?.card?.number ?? '').replace(/\s/g, '');
+    const given = String(tokenMethod ?? authenticated ?? params.payment_method ?? data?.card?.number ?? '').replace(/\s/g, '');
+    // A payment method saved for a customer charges as the test card it was made from.
+    const savedKey = customers.keyOf(given);
+    const key = savedKey ?? given;
     const method = METHODS[key];
     if (!method) {
       return error(402, 'card_error', 'Your card number is incorrect.', { code: 'incorrect_number' });
@@ -415,8 +463,14 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
         { code: 'payment_intent_incompatible_payment_method', payment_intent: pi },
       );
     }
-    const paymentMethod = key.startsWith('pm_') ? key : `pm_${rand(24)}`;
-    const outcome: Outcome = authenticated ? SUCCEEDS : method.outcome;
+    const paymentMethod = savedKey ? given : key.startsWith('pm_') ? key : `pm_${rand(24)}`;
+    customers.remember(paymentMethod, key);
+    const offSession = params.off_session === 'true';
+    const outcome: Outcome = authenticated
+      ? SUCCEEDS
+      : offSession
+        ? (method.offSession ?? (method.outcome.ok === 'authenticate' ? AUTHENTICATION_REQUIRED : method.outcome))
+        : method.outcome;
     if (outcome.ok === 'authenticate') {
       authenticating.set(pi.id, key);
       Object.assign(pi, {
@@ -447,6 +501,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       return { status: 200, body: pi };
     }
     if (outcome.ok) {
+      if (pi.customer && pi.setup_future_usage) customers.attach(paymentMethod, key, pi.customer);
       Object.assign(pi, {
         status: 'succeeded',
         amount_received: pi.amount,
@@ -514,6 +569,16 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     if (!secretAuth && !publishableAuth) return error(401, 'invalid_request_error', 'Invalid API Key provided');
     const taxAnswer = tax.handle(method, path, params, secretAuth);
     if (taxAnswer) return taxAnswer;
+    const customersAnswer = customers.handle(method, path, params, {
+      secret: secretAuth,
+      tokenMethod(id) {
+        const token = confirmationTokens.get(String(id));
+        if (!token || token.payment_intent) return false;
+        token.payment_intent = 'setup';
+        return token.method;
+      },
+    });
+    if (customersAnswer) return customersAnswer;
 
     if (method === 'POST' && path === '/v1/payment_intents') {
       if (!secretAuth) return error(403, 'invalid_request_error', 'This request needs a secret key');
@@ -550,6 +615,33 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
         (automatic?.enabled
           ? [...ACCOUNT_METHOD_TYPES.onPage, ...(automatic.allow_redirects === 'never' ? [] : ACCOUNT_METHOD_TYPES.redirect)]
           : ['card']);
+      const customer = params.customer === undefined ? null : String(params.customer);
+      if (customer && !customers.customers.has(customer)) {
+        return error(400, 'invalid_request_error', `No such customer: '${customer}'`, {
+          code: 'resource_missing',
+          param: 'customer',
+        });
+      }
+      const sfu = params.setup_future_usage;
+      if (sfu !== undefined && sfu !== 'off_session' && sfu !== 'on_session') {
+        return error(400, 'invalid_request_error', 'Invalid setup_future_usage: must be one of off_session or on_session', {
+          param: 'setup_future_usage',
+        });
+      }
+      if (params.off_session !== undefined && params.confirm !== 'true') {
+        return error(400, 'invalid_request_error', 'You can only pass in off_session when confirm is true.', {
+          param: 'off_session',
+        });
+      }
+      const savedPm = typeof params.payment_method === 'string' ? customers.paymentMethods.get(params.payment_method) : undefined;
+      if (savedPm?.customer && savedPm.customer !== customer) {
+        return error(
+          400,
+          'invalid_request_error',
+          `The provided PaymentMethod ${savedPm.id} is attached to another customer: pass that customer.`,
+          { param: 'payment_method' },
+        );
+      }
       const id = `pi_${rand(24)}`;
       const pi: FakeIntent = {
         id,
@@ -573,8 +665,12 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
         last_payment_error: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
+        customer,
+        setup_future_usage: sfu === 'off_session' || sfu === 'on_session' ? sfu : null,
       };
       intents.set(id, pi);
+      // Created and confirmed at once (an off-session charge of a saved card).
+      if (params.confirm === 'true') return confirm(pi, params, true);
       return { status: 200, body: pi };
     }
 
@@ -659,7 +755,15 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     }
     if (method === 'GET' && !m[2]) {
       // Stripe expands only when asked; the charge is its state now, not a copy taken at confirmation.
-      const body = asList(params.expand).includes('latest_charge') ? { ...pi, latest_charge: latestChargeOf(pi) } : pi;
+      const expand = asList(params.expand);
+      const pm =
+        expand.includes('payment_method') && pi.payment_method ? customers.paymentMethods.get(pi.payment_method) : undefined;
+      const { key: _key, ...pmShown } = pm ?? { key: '' };
+      const body = {
+        ...pi,
+        ...(expand.includes('latest_charge') ? { latest_charge: latestChargeOf(pi) } : {}),
+        ...(pm ? { payment_method: pmShown } : {}),
+      };
       return { status: 200, body };
     }
     if (method === 'POST' && !m[2]) {
@@ -764,6 +868,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     },
     refunds,
     tax,
+    customers,
     confirmationTokens,
     authenticate(id) {
       const pi = intents.get(id);

@@ -31,6 +31,11 @@ export const payments = pgTable(
     /** Stripe's PaymentIntent status, as last seen. */
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment_method'),
     lastError: text('last_error'),
+    /**
+     * Created to keep its payment method for later payments without the shopper (a subscription's
+     * first order, docs/decisions/0052): the provider's customer it is kept for; null otherwise.
+     */
+    customerId: text('customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

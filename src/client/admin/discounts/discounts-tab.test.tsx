@@ -29,6 +29,8 @@ const product = (id: number, name: string): AdminProduct => ({
   shippingClass: 'limited-quantity',
   unNumber: null,
   properShippingName: null,
+  subscriptionIntervalsWeeks: [],
+  subscriptionDiscountPercent: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 const PRODUCTS = [product(5, 'Single Bottle'), product(6, '3-Pack Bundle')];

@@ -25,6 +25,8 @@ const threePack: AdminProduct = {
   shippingClass: 'limited-quantity',
   unNumber: null,
   properShippingName: null,
+  subscriptionIntervalsWeeks: [],
+  subscriptionDiscountPercent: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -136,5 +138,42 @@ describe('the product dialog’s claim warning', () => {
       target: { value: 'Users report feeling alert for a few seconds. There is no evidence that they improve focus.' },
     });
     expect(screen.queryByText(/Check this wording/)).toBeNull();
+  });
+});
+
+describe('the product dialog’s subscribe and save (docs/decisions/0052)', () => {
+  const weeks = () => screen.getByLabelText(/^Subscribe and save: every … weeks/) as HTMLInputElement;
+  const percent = () => screen.getByLabelText(/^Subscription discount/) as HTMLInputElement;
+
+  it('saves the intervals typed as a list, in order, and the discount', async () => {
+    const { fetchMock, onClose } = renderDialog({
+      ...threePack,
+      subscriptionIntervalsWeeks: [4, 6],
+      subscriptionDiscountPercent: 10,
+    });
+    expect(weeks().value).toBe('4, 6');
+    expect(percent().value).toBe('10');
+    fireEvent.change(weeks(), { target: { value: '12 8,4' } });
+    fireEvent.change(percent(), { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      subscriptionIntervalsWeeks: [4, 8, 12],
+      subscriptionDiscountPercent: 15,
+    });
+  });
+
+  it.each([
+    ['4, 4', '10', /given once/],
+    ['0', '10', /whole number of weeks/],
+    ['four', '10', /whole number of weeks/],
+    ['4', '60', /from 0 to 50/],
+  ])('refuses intervals %s at %s %% beside the field, sending nothing', async (w, pct, message) => {
+    const { fetchMock } = renderDialog(threePack);
+    fireEvent.change(weeks(), { target: { value: w } });
+    fireEvent.change(percent(), { target: { value: pct } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

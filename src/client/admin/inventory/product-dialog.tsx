@@ -7,7 +7,6 @@ import {
   type ProductFormValues,
 } from '#shared/admin.ts';
 import type { ShippingClass } from '#shared/ground-only.ts';
-import { claimWarning, findRegulatedClaims } from '#shared/regulated-claims.ts';
 import { Button } from '../../ui/button.tsx';
 import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
 import { AdminField } from '../lib/admin-field.tsx';
@@ -15,6 +14,8 @@ import { type FieldErrors, focusFirst, issueErrors, serverErrors } from '../lib/
 import { useCreateProductMutation } from './api/create-product.ts';
 import { useUpdateProductMutation } from './api/update-product.ts';
 import { useUploadImageMutation } from './api/upload-image.ts';
+import { ClaimWarning } from './claim-warning.tsx';
+import { SubscriptionFields, type SubscriptionValues, subscriptionForm, subscriptionValues } from './subscription-fields.tsx';
 
 type Values = {
   name: string;
@@ -28,7 +29,7 @@ type Values = {
   unNumber: string;
   properShippingName: string;
   isActive: boolean;
-};
+} & SubscriptionValues;
 type Errors = FieldErrors<keyof Values>;
 const FIELDS = [
   'name',
@@ -42,11 +43,16 @@ const FIELDS = [
   'unNumber',
   'properShippingName',
   'isActive',
+  'subscriptionIntervalsWeeks',
+  'subscriptionDiscountPercent',
 ] as const;
 
 /** The shared schema's first message per field (docs/product.md §5). */
 function validate(v: Values): { ok: true; data: ProductFormValues } | { ok: false; errors: Errors } {
-  const parsed = ProductFormSchema.safeParse(v satisfies ProductForm);
+  const parsed = ProductFormSchema.safeParse({
+    ...(v satisfies Omit<ProductForm, keyof SubscriptionValues>),
+    ...subscriptionForm(v),
+  });
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: issueErrors(FIELDS, parsed.error.issues) };
 }
 
@@ -70,6 +76,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
     unNumber: product?.unNumber ?? '',
     properShippingName: product?.properShippingName ?? '',
     isActive: product?.isActive ?? true,
+    ...subscriptionValues(product),
   });
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -258,6 +265,7 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
             onChange={(e) => set('properShippingName', e.target.value)}
           />
         </div>
+        <SubscriptionFields id={id} values={values} errors={errors} set={set} />
         <label className="flex items-center gap-2 text-sm font-bold">
           <input
             type="checkbox"
@@ -276,17 +284,4 @@ export function ProductDialog({ product, onClose }: { product: AdminProduct | nu
       </form>
     </AdminDialog>
   );
-}
-
-/**
- * A warning, not a block, while the description makes a claim the FDA cited (docs/decisions/0050):
- * the owner decides; the store's own copy is checked by its tests.
- */
-function ClaimWarning({ text }: { text: string }) {
-  const warning = claimWarning(findRegulatedClaims(text));
-  return warning ? (
-    <span role="status" className="block rounded-md bg-amber-50 px-2 py-1.5 text-sm font-semibold text-amber-900">
-      Check this wording: {warning}
-    </span>
-  ) : null;
 }

@@ -108,7 +108,7 @@ function Checkout({ secret, paymentIntentId }: { secret: string; paymentIntentId
         <div>
           {step === 1 ? (
             <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-sand" aria-busy="true" />}>
-              <ShippingForm initial={shipping ? { ...shipping } : undefined} onSave={onSave} />
+              <ShippingForm initial={shipping ? { ...shipping } : undefined} onSave={onSave} subscription={order.subscription} />
             </Suspense>
           ) : (
             <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-sand" aria-busy="true" />}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
+import { subscriptionLineNote } from '#shared/subscribe-terms.ts';
 import { ProductImage } from '../catalog/components/product-image.tsx';
 
 /** The order's real items and total (docs/engineering.md §4.2); `children` go between them (the checkout's discount code). */
@@ -22,6 +23,11 @@ export function OrderSummary({ order, children }: { order: CheckoutOrder; childr
               <p className="text-sm text-muted tabular-nums">
                 {item.quantity} × {formatUsd(parseCents(item.unitPrice))}
               </p>
+              {item.subscription ? (
+                <p className="text-sm font-semibold text-ink-soft">
+                  {subscriptionLineNote(item.subscription.intervalWeeks, item.subscription.discountPercent)}
+                </p>
+              ) : null}
             </div>
             <p className="font-bold tabular-nums">{formatUsd(parseCents(item.lineTotal))}</p>
           </li>

@@ -1,4 +1,6 @@
 import { ageConfirmationText, MARKETING_CONSENT_TEXT, REORDER_REMINDER_TEXT } from '#shared/consent.ts';
+import type { CheckoutSubscription } from '#shared/checkout.ts';
+import { subscriptionLineNote } from '#shared/subscribe-terms.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 
 /**
@@ -7,10 +9,38 @@ import { usePublicConfig } from '../../lib/public-config.tsx';
  * I may be running low" (docs/decisions/0051). The form reads
  * them by name when it is sent.
  */
-export default function ShippingBoxes({ id, ageError }: { id: string; ageError: string | undefined }) {
+export default function ShippingBoxes({
+  id,
+  ageError,
+  subscription = null,
+  subscriptionError,
+}: {
+  id: string;
+  ageError: string | undefined;
+  /** The checkout's subscription: its terms, and the box agreeing to them (docs/decisions/0052). */
+  subscription?: CheckoutSubscription | null;
+  subscriptionError?: string | undefined;
+}) {
   const { minimumAge } = usePublicConfig();
   return (
     <>
+      {subscription ? (
+        <section
+          aria-labelledby={`${id}-subscription-title`}
+          className="grid gap-3 rounded-lg border border-amber bg-sand p-4"
+          data-testid="subscription-terms"
+        >
+          <h3 id={`${id}-subscription-title`} className="font-bold">
+            Your subscription: {subscriptionLineNote(subscription.intervalWeeks, subscription.discountPercent ?? 0).toLowerCase()}
+          </h3>
+          <p id={`${id}-subscription-terms`} className="text-sm text-ink-soft">
+            {subscription.terms}
+          </p>
+          <Box id={`${id}-subscriptionConsent`} name="subscriptionConsent" error={subscriptionError}>
+            {subscription.consentLabel}
+          </Box>
+        </section>
+      ) : null}
       {minimumAge !== null ? (
         <Box id={`${id}-ageConfirmed`} name="ageConfirmed" error={ageError}>
           {ageConfirmationText(minimumAge)}

@@ -120,6 +120,40 @@ describe('the checkout’s step 1 boxes (docs/decisions/0048, 0049)', () => {
   });
 });
 
+describe('the checkout’s step 1 with a subscription (docs/decisions/0052)', () => {
+  const SUBSCRIPTION = {
+    intervalWeeks: 4,
+    discountPercent: 10,
+    amount: '17.09',
+    terms: '$17.09 (10 % off) plus shipping and tax, charged automatically every 4 weeks until you cancel.',
+    consentLabel: 'I agree to these subscription terms and to the automatic renewal charges.',
+    consented: false,
+  };
+
+  it('shows the terms with an unticked box, and sends whether it was ticked', async () => {
+    const onSave = vi.fn(async () => {});
+    render(
+      <PublicConfigProvider value={configWith(null)}>
+        <ShippingForm initial={FILLED} onSave={onSave} subscription={SUBSCRIPTION} />
+      </PublicConfigProvider>,
+    );
+    const box = (await screen.findByRole('checkbox', { name: SUBSCRIPTION.consentLabel })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(screen.getByTestId('subscription-terms').textContent).toContain(SUBSCRIPTION.terms);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenLastCalledWith(expect.anything(), {
+      ageConfirmed: false,
+      marketingConsent: false,
+      subscriptionConsent: false,
+    });
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
+    expect(onSave).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ subscriptionConsent: true }));
+  });
+});
+
 describe('the checkout’s step 1 after a reminder’s link', () => {
   // First: the module loads once per file, so only a test before any load can see that none happened.
   it('loads nothing more on an ordinary checkout, nor when storage is off', async () => {

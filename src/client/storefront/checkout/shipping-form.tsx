@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
-import type { ShippingFields } from '#shared/checkout.ts';
+import type { CheckoutSubscription, ShippingFields } from '#shared/checkout.ts';
 import type { ShippingChoices } from '#shared/consent.ts';
 import { REQUIRED } from '#shared/messages.ts';
 import type { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
@@ -31,8 +31,11 @@ export const EMPTY_SHIPPING: Values = {
 export function ShippingForm({
   initial = EMPTY_SHIPPING,
   onSave,
+  subscription = null,
 }: {
   initial?: Values;
+  /** The checkout's subscription (docs/decisions/0052): its terms and consent box show with the others. */
+  subscription?: CheckoutSubscription | null;
   onSave(values: ShippingFields, choices: ShippingChoices): Promise<void>;
 }) {
   const [values, setValues] = useState<Values>(initial);
@@ -48,7 +51,7 @@ export function ShippingForm({
       // storage off: nothing was kept
     }
   }, []);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'ageConfirmed', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'ageConfirmed' | 'subscriptionConsent', string>>>({});
   const [saving, setSaving] = useState(false);
   const id = useId();
 
@@ -75,6 +78,7 @@ export function ShippingForm({
           ageConfirmed: boxes.has('ageConfirmed'),
           marketingConsent: boxes.has('marketingConsent'),
           reorderReminder: boxes.has('reorderReminder'),
+          ...(subscription ? { subscriptionConsent: boxes.has('subscriptionConsent') } : {}),
         },
       );
     } catch (err) {
@@ -121,7 +125,12 @@ export function ShippingForm({
       {field('country', 'Country', { readOnly: true, autoComplete: 'country' })}
       {/* The two boxes load after the page (they are not in its first script), holding their place meanwhile. */}
       <Suspense fallback={null}>
-        <ShippingBoxes id={id} ageError={errors.ageConfirmed} />
+        <ShippingBoxes
+          id={id}
+          ageError={errors.ageConfirmed}
+          subscription={subscription}
+          subscriptionError={errors.subscriptionConsent}
+        />
       </Suspense>
       <Button type="submit" size="lg" variant="accent" disabled={saving}>
         {saving ? 'Saving...' : 'Continue to Payment'}

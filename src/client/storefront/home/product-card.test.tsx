@@ -44,6 +44,7 @@ const product = (image: ProductPicture): PublicProduct => ({
   heldBackBy: null,
   displayOrder: 0,
   shippingClass: 'limited-quantity',
+  subscription: null,
 });
 
 function cardImage(image: ProductPicture): HTMLImageElement {

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Island } from '../../app/static-island.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useWhenIdle } from '../../lib/when-idle.ts';
@@ -15,6 +15,7 @@ import { HeldNote } from '../catalog/components/held-note.tsx';
 import { Price, productSavings } from '../catalog/components/price.tsx';
 import { ProductImage } from '../catalog/components/product-image.tsx';
 import { NotFoundMessage } from '../pages/not-found-page.tsx';
+import type { Choice } from './subscribe-choice.tsx';
 
 // Registered as server islands in entry-server.tsx; loaded only when navigating here in the browser.
 const loadSingleInfo = () => import('./product-info.tsx').then((m) => m.ProductInfoSingle);
@@ -25,6 +26,8 @@ export function ProductPage() {
   const { data: product, isPending } = useProduct(id);
   const navigate = useNavigate();
   const add = useAddToCart();
+  // What the subscribe-and-save choice holds (it sets it); left undefined for a product without one.
+  const choice = useRef<Choice>(undefined);
 
   if (isPending) return <ProductSkeleton />;
   if (!product) {
@@ -89,12 +92,17 @@ export function ProductPage() {
             </p>
             {product.inventory <= STOCK_LOW_MAX ? <HeldNote held={product.held} backBy={product.heldBackBy} /> : null}
           </div>
+          {product.subscription ? (
+            <Suspense fallback={<div className="h-36" />}>
+              <SubscribeChoice offer={product.subscription} price={product.price} choice={choice} />
+            </Suspense>
+          ) : null}
           <Button
             size="lg"
             variant="accent"
             className="w-full sm:w-auto"
             disabled={add.isPending || !product.inStock}
-            onClick={() => add.mutate({ productId: product.id, quantity: 1 })}
+            onClick={() => add.mutate({ productId: product.id, quantity: 1, subscription: choice.current })}
           >
             {add.isPending ? 'ADDING...' : bundle ? 'Add 3-Pack Bundle to Cart' : 'Add to Cart'}
           </Button>
@@ -121,6 +129,9 @@ export function ProductPage() {
     </div>
   );
 }
+
+// The subscribe-and-save choice loads after the page's first script (its budget, docs/decisions/0006), holding its place.
+const SubscribeChoice = lazy(() => import('./subscribe-choice.tsx').then((m) => ({ default: m.SubscribeChoice })));
 
 // Reviews load once the page is idle: below the fold, and outside the page's first load.
 const ReviewsSection = lazy(() => import('../reviews/reviews-section.tsx'));

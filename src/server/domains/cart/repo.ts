@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { cartItems, products } from '#db/schema/index.ts';
 
@@ -11,6 +11,10 @@ export interface CartRow {
   imageUrl: string;
   isActive: boolean;
   inventory: number;
+  /** The shopper's subscribe-and-save choice (null: one-time), and what the product offers now. */
+  subscriptionIntervalWeeks: number | null;
+  subscriptionIntervalsWeeks: number[];
+  subscriptionDiscountPercent: number;
 }
 
 // The one read-only join across domains (docs/decisions/0022): the catalog's columns below, read with
@@ -24,6 +28,9 @@ const cartColumns = {
   imageUrl: products.imageUrl,
   isActive: products.isActive,
   inventory: products.inventory,
+  subscriptionIntervalWeeks: cartItems.subscriptionIntervalWeeks,
+  subscriptionIntervalsWeeks: products.subscriptionIntervalsWeeks,
+  subscriptionDiscountPercent: products.subscriptionDiscountPercent,
 };
 
 export function selectCart(db: Tx, sessionId: string): Promise<CartRow[]> {
@@ -52,7 +59,16 @@ export async function selectCartItem(db: Tx, sessionId: string, itemId: string):
  */
 export async function upsertCartItem(
   db: Tx,
-  v: { id: string; sessionId: string; productId: number; quantity: number; max: number; how: 'add' | 'raise' },
+  v: {
+    id: string;
+    sessionId: string;
+    productId: number;
+    quantity: number;
+    max: number;
+    how: 'add' | 'raise';
+    /** A subscribe-and-save interval, or null for one-time; undefined: a line there keeps its own. */
+    subscription?: number | null | undefined;
+  },
 ): Promise<{ id: string; quantity: number } | undefined> {
   const next =
     v.how === 'add' ? sql`${cartItems.quantity} + excluded.quantity` : sql`greatest(${cartItems.quantity}, excluded.quantity)`;
@@ -66,21 +82,32 @@ export async function upsertCartItem(
       sessionId: v.sessionId,
       productId: v.productId,
       quantity: v.quantity,
+      subscriptionIntervalWeeks: v.subscription ?? null,
       createdAt: sql`greatest(clock_timestamp(), ${after} + interval '1 microsecond')`,
     })
     .onConflictDoUpdate({
       target: [cartItems.sessionId, cartItems.productId],
-      set: { quantity: next, updatedAt: sql`now()` },
+      set: {
+        quantity: next,
+        updatedAt: sql`now()`,
+        ...(v.subscription === undefined ? {} : { subscriptionIntervalWeeks: v.subscription }),
+      },
       setWhere: sql`${next} <= ${v.max}`,
     })
     .returning({ id: cartItems.id, quantity: cartItems.quantity });
   return row;
 }
 
-export async function updateCartItemQuantity(db: Tx, sessionId: string, itemId: string, quantity: number): Promise<boolean> {
+export async function updateCartItemQuantity(
+  db: Tx,
+  sessionId: string,
+  itemId: string,
+  quantity: number,
+  subscription?: number | null,
+): Promise<boolean> {
   const rows = await db
     .update(cartItems)
-    .set({ quantity, updatedAt: sql`now()` })
+    .set({ quantity, updatedAt: sql`now()`, ...(subscription === undefined ? {} : { subscriptionIntervalWeeks: subscription }) })
     .where(and(eq(cartItems.id, itemId), eq(cartItems.sessionId, sessionId)))
     .returning({ id: cartItems.id });
   return rows.length > 0;
@@ -106,4 +133,18 @@ export async function deleteStaleCartItems(db: Tx, days: number): Promise<number
     .where(sql`${cartItems.updatedAt} < now() - make_interval(days => ${days})`)
     .returning({ id: cartItems.id });
   return rows.length;
+}
+
+/** Every subscription line of a cart comes on one schedule (docs/decisions/0052): the others follow a new interval. */
+export async function alignSubscriptionIntervals(db: Tx, sessionId: string, intervalWeeks: number): Promise<void> {
+  await db
+    .update(cartItems)
+    .set({ subscriptionIntervalWeeks: intervalWeeks, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(cartItems.sessionId, sessionId),
+        isNotNull(cartItems.subscriptionIntervalWeeks),
+        ne(cartItems.subscriptionIntervalWeeks, intervalWeeks),
+      ),
+    );
 }

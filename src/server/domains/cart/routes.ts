@@ -70,9 +70,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'addToCart',
         summary: 'Add a product to a cart',
-        description: 'Adds to the quantity already in the cart; 409 past 99 or past the stock, with the reason.',
+        description:
+          'Adds to the quantity already in the cart; 409 past 99 or past the stock, with the reason. `subscription: {intervalWeeks}` makes the line subscribe and save at one of the intervals the product offers, priced with its discount (`null`: one-time; left out: the line keeps its choice); every subscription line of a cart comes at the same interval, so the others move to it. 400 with the reason for a product sold one-time only, or an interval it (or another subscription line) does not offer.',
         body: AddToCartBodySchema,
-        response: { 201: json('The cart item.', CartItemSchema), 404: ErrorBodySchema, 409: ErrorBodySchema },
+        response: {
+          201: json('The cart item.', CartItemSchema),
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
       },
     },
     async (req, reply) => {
@@ -89,14 +95,20 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'updateCartItem',
         summary: 'Change the quantity of a cart item',
-        description: 'The cart’s session id comes in `X-Session-Id` or in the body’s `sessionId`.',
+        description:
+          'The cart’s session id comes in `X-Session-Id` or in the body’s `sessionId`. `subscription` changes the line’s subscribe-and-save choice as in POST /api/cart; left out, the line keeps it.',
         params: CartItemParamsSchema,
         headers: itemOwnerHeaders(false),
         body: UpdateCartItemBodySchema,
-        response: { 200: json('The cart item.', CartItemSchema), 404: ErrorBodySchema, 409: ErrorBodySchema },
+        response: {
+          200: json('The cart item.', CartItemSchema),
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
       },
     },
-    async (req) => cart.updateItem(callerSession(req), req.params.itemId, req.body.quantity),
+    async (req) => cart.updateItem(callerSession(req), req.params.itemId, req.body.quantity, req.body.subscription),
   );
 
   app.delete(

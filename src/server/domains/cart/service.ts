@@ -4,12 +4,16 @@ import type { ProductPicture } from '#shared/catalog.ts';
 import { CART_QUANTITY_MAX } from '#shared/constants.ts';
 import { formatCents } from '#shared/money.ts';
 import { heldInOthers } from '#shared/stock.ts';
+import { lineSubscriptionOf } from '#shared/subscribe.ts';
+import { subscriptionUnitCents } from '#shared/subscribe-terms.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as repo from './repo.ts';
+import { checkSubscriptionChoice } from './subscription.ts';
 
 export type CartService = ReturnType<typeof createCartService>;
+export type { CartRow } from './repo.ts';
 
 /**
  * Per active product: its name and shelf, units this shopper's own checkout holds, units other
@@ -19,11 +23,14 @@ type Stock = Map<number, { name: string; inventory: number; own: number; others:
 
 function toCartItem(r: repo.CartRow, stock: Stock, image: ProductPicture): CartItem {
   const s = stock.get(r.productId);
+  const subscription = lineSubscriptionOf(r);
   return {
     id: r.id,
     quantity: r.quantity,
     productId: r.productId,
     image,
+    unitPrice: formatCents(subscription ? subscriptionUnitCents(r.priceCents, subscription.discountPercent) : r.priceCents),
+    subscription,
     product: {
       id: r.productId,
       name: r.name,
@@ -83,7 +90,9 @@ export function createCartService(db: Database, catalog: CatalogService) {
     async addItem(input: AddToCartBody): Promise<CartItem> {
       const product = await catalog.findActiveProductRow(input.productId);
       if (!product) throw notFound('Product');
-      const existing = (await repo.selectCart(db, input.sessionId)).find((i) => i.productId === product.id);
+      const lines = await repo.selectCart(db, input.sessionId);
+      checkSubscriptionChoice(product, input.subscription, lines);
+      const existing = lines.find((i) => i.productId === product.id);
       const wanted = (existing?.quantity ?? 0) + input.quantity;
       if (wanted > CART_QUANTITY_MAX) {
         throw new AppError('conflict', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
@@ -92,22 +101,48 @@ export function createCartService(db: Database, catalog: CatalogService) {
       const s = stock.get(product.id);
       const have = product.inventory + (s?.own ?? 0);
       if (wanted > have) throw stockError(have, s);
-      const row = await repo.upsertCartItem(db, { id: newItemId(), ...input, max: CART_QUANTITY_MAX, how: 'add' });
+      const row = await db.transaction(async (tx) => {
+        const added = await repo.upsertCartItem(tx, {
+          id: newItemId(),
+          ...input,
+          subscription: input.subscription === undefined ? undefined : (input.subscription?.intervalWeeks ?? null),
+          max: CART_QUANTITY_MAX,
+          how: 'add',
+        });
+        if (added && input.subscription)
+          await repo.alignSubscriptionIntervals(tx, input.sessionId, input.subscription.intervalWeeks);
+        return added;
+      });
       if (!row) throw new AppError('conflict', `You can have at most ${CART_QUANTITY_MAX} of this item in your cart`);
       const item = await repo.selectCartItem(db, input.sessionId, row.id);
       if (!item) throw notFound('Cart item');
       return toCartItem(item, stock, (await catalog.linePictures())(item));
     },
 
-    async updateItem(sessionId: string, itemId: string, quantity: number): Promise<CartItem> {
+    async updateItem(
+      sessionId: string,
+      itemId: string,
+      quantity: number,
+      choice?: { intervalWeeks: number } | null,
+    ): Promise<CartItem> {
       const current = await repo.selectCartItem(db, sessionId, itemId);
       if (!current) throw notFound('Cart item');
+      if (choice !== undefined) {
+        const offer = { ...current, id: current.productId };
+        checkSubscriptionChoice(offer, choice, await repo.selectCart(db, sessionId));
+      }
       const stock = await stockFor(sessionId);
       const s = stock.get(current.productId);
       const have = current.inventory + (s?.own ?? 0);
       if (quantity > current.quantity && quantity > have) throw stockError(have, s);
-      if (!(await repo.updateCartItemQuantity(db, sessionId, itemId, quantity))) throw notFound('Cart item');
-      const line = { ...current, quantity };
+      const weeks = choice === undefined ? undefined : (choice?.intervalWeeks ?? null);
+      const updated = await db.transaction(async (tx) => {
+        const done = await repo.updateCartItemQuantity(tx, sessionId, itemId, quantity, weeks);
+        if (done && weeks) await repo.alignSubscriptionIntervals(tx, sessionId, weeks);
+        return done;
+      });
+      if (!updated) throw notFound('Cart item');
+      const line = { ...current, quantity, ...(weeks === undefined ? {} : { subscriptionIntervalWeeks: weeks }) };
       return toCartItem(line, stock, (await catalog.linePictures())(line));
     },
 

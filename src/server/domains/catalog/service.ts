@@ -1,6 +1,5 @@
-import type { ImageVariant, ProductPicture, PublicProduct } from '#shared/catalog.ts';
+import type { ProductPicture, PublicProduct } from '#shared/catalog.ts';
 import { STOCK_LOW_MAX } from '#shared/constants.ts';
-import { formatCents } from '#shared/money.ts';
 import type { StockMovement, StockMovementsQuery } from '#shared/stock-movements.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -14,6 +13,7 @@ import { createLowStockAlerts, type LowStockDeps } from './low-stock.ts';
 import { sizeEarlierUploads, storeProductImage } from './image-upload.ts';
 import { pictureOf, uploadedPicture } from './pictures.ts';
 import * as repo from './repo.ts';
+import { toAdminProduct, toPublicProduct } from './views.ts';
 import {
   type MovementRow,
   type ProductRow,
@@ -23,51 +23,9 @@ import {
   selectProduct,
 } from './repo.ts';
 
+export type { HeldUnits } from './views.ts';
+
 export const CATALOG_CHANNEL = 'catalog_changed';
-
-/** Units of a product held in open checkouts, and when the last of them is back if not bought. */
-export interface HeldUnits {
-  units: number;
-  backBy: Date;
-}
-
-export function toPublicProduct(p: ProductRow, held?: HeldUnits, upload?: readonly ImageVariant[]): PublicProduct {
-  return {
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    price: formatCents(p.priceCents),
-    compareAtPrice: p.compareAtCents == null ? null : formatCents(p.compareAtCents),
-    imageUrl: p.imageUrl,
-    image: pictureOf(p.name, 1, upload),
-    isActive: p.isActive,
-    inventory: p.inventory,
-    inStock: p.isActive && p.inventory > 0,
-    held: held?.units ?? 0,
-    heldBackBy: held ? held.backBy.toISOString() : null,
-    displayOrder: p.displayOrder,
-    shippingClass: p.shippingClass,
-  };
-}
-
-export function toAdminProduct(p: ProductRow): AdminProduct {
-  return {
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    price: formatCents(p.priceCents),
-    compareAtPrice: p.compareAtCents == null ? null : formatCents(p.compareAtCents),
-    imageUrl: p.imageUrl,
-    isActive: p.isActive,
-    inventory: p.inventory,
-    displayOrder: p.displayOrder,
-    weightGrams: p.weightGrams,
-    shippingClass: p.shippingClass,
-    unNumber: p.unNumber,
-    properShippingName: p.properShippingName,
-    createdAt: p.createdAt.toISOString(),
-  };
-}
 
 /** Who moved the stock, as the order history names people: the admin, the shopper's checkout, or the store itself. */
 function movementActor(m: MovementRow): string {
@@ -102,6 +60,8 @@ const productFields = (v: ProductFormValues) => ({
   ...(v.shippingClass === undefined ? {} : { shippingClass: v.shippingClass }),
   ...(v.unNumber === undefined ? {} : { unNumber: v.unNumber }),
   ...(v.properShippingName === undefined ? {} : { properShippingName: v.properShippingName }),
+  ...(v.subscriptionIntervalsWeeks === undefined ? {} : { subscriptionIntervalsWeeks: v.subscriptionIntervalsWeeks }),
+  ...(v.subscriptionDiscountPercent === undefined ? {} : { subscriptionDiscountPercent: v.subscriptionDiscountPercent }),
 });
 
 /** Changes an existing product under its row lock (concurrent stock changes queue up); 404 when there is none. */

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';
 import type { OpenCheckout } from './open-checkout.ts';
+import { subscriptionTermsOf } from './subscription-lines.ts';
 import type { CheckoutTax } from './tax.ts';
 
 export type CompleteResult =
@@ -66,7 +67,13 @@ export function createCompletion(d: CheckoutDeps, open: Pick<OpenCheckout, 'own'
       } else {
         await catalog.holds.commit(tx, order.id);
       }
-      const paid = await orders.markPaid(tx, order, payment.methodKind);
+      // Subscribe and save (docs/decisions/0052): the subscription its lines chose, once, with the card its payment saved.
+      const paidAt = new Date();
+      const items = await orders.items(tx, order.id);
+      const started = await d.subscriptions.startFromOrder(tx, order, items, payment.saved ?? null, paidAt);
+      const terms = started ? subscriptionTermsOf(items) : null;
+      const subscription = started && terms ? { terms: terms.terms, url: started.link } : null;
+      const paid = await orders.markPaid(tx, order, payment.methodKind, { paidAt, subscription });
       markedPaid = true;
       await cart.clearInTransaction(tx, order.sessionId);
       return { state: 'paid', order: paid };

@@ -6,6 +6,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { DiscountsService } from '../discounts/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import type { SubscriptionsService } from '../subscriptions/service.ts';
 import type { TaxService } from '../tax/service.ts';
 
 /** What checkout works with: the four domains it brings together, and its settings. */
@@ -31,6 +32,8 @@ export interface CheckoutDeps {
   pendingOrderTtlMinutes: number;
   /** The signed link to an order's page for its shopper (the order-status domain's), for the confirmation. */
   orderPageLink(orderId: number): string;
+  /** Subscribe and save (docs/decisions/0052): the subscription a paid first order starts, in the completion's transaction. */
+  subscriptions: Pick<SubscriptionsService, 'startFromOrder'>;
   /** How long a checkout holds its stock without a renewal, and how many units one address may hold. */
   hold: { minutes: number; maxUnitsPerAddress: number };
 }

@@ -4,6 +4,7 @@ import { CHECKOUT_EXPIRED } from '#shared/messages.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Order } from '../orders/service.ts';
 import type { CheckoutDeps } from './deps.ts';
+import { subscriptionTermsOf } from './subscription-lines.ts';
 import { toCheckoutOrder } from './views.ts';
 
 /** The confirmation page's answer: the checkout's view, when it was paid, and its order page. */
@@ -21,11 +22,13 @@ export function createOpenCheckout(d: CheckoutDeps, isGroundOnly: (order: Order)
     const items = await orders.items(db, order.id);
     const hold = order.status === 'pending' && !order.stockReleasedAt ? await catalog.holds.holdOf(db, order.id) : undefined;
     const groundOnly = await isGroundOnly(order);
+    const subscription = subscriptionTermsOf(items);
     return {
       ...toCheckoutOrder(order, items, hold, d.payments.providerName, await catalog.linePictures()),
       groundOnly,
       // Written by the server, so that the checkout's first load, at its budget, carries no more words.
       shippingLine: groundOnly ? `${GROUND_ONLY_NOTE} (3-5 business days)` : 'Shipping (Standard, 3-5 business days)',
+      subscription: subscription ? { ...subscription, consented: order.subscriptionConsentAt !== null } : null,
     };
   }
 

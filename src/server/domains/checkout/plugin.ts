@@ -8,7 +8,7 @@ import { testCardRoutes } from './test-card-routes.ts';
 /** Checkout: a cart to a paid order (docs/decisions/0009), and the refunds and cancellations that move money back. */
 export const checkoutPlugin = fp(
   async (app) => {
-    const { cart, catalog, orders, payments, discounts, settings, tax } = app.services;
+    const { cart, catalog, orders, payments, discounts, settings, tax, subscriptions } = app.services;
     const { stockHold } = app.config;
     app.services.checkout = createCheckoutService({
       db: app.database.db,
@@ -18,6 +18,7 @@ export const checkoutPlugin = fp(
       payments,
       tax,
       discounts,
+      subscriptions,
       log: app.log,
       pendingOrderTtlMinutes: app.config.pendingOrderTtlMinutes,
       shipping: settings.shipping,
@@ -31,5 +32,8 @@ export const checkoutPlugin = fp(
     if (payments.acceptsWebhooks) await app.register(stripeWebhookRoutes);
     await app.registerAdminRoutes(adminRefundRoutes);
   },
-  { name: 'checkout', dependencies: ['cart', 'catalog', 'orders', 'payments', 'tax', 'discounts', 'settings', 'order-links'] },
+  {
+    name: 'checkout',
+    dependencies: ['cart', 'catalog', 'orders', 'payments', 'tax', 'discounts', 'settings', 'order-links', 'subscriptions'],
+  },
 );

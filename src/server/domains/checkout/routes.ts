@@ -122,18 +122,25 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'saveShipping',
         summary: 'Save the shipping address of a checkout',
         description:
-          'US addresses only. While the store asks an age (its settings: 18 or 21), `ageConfirmed: true` (the shopper ticked “I confirm I am 18 or older”) or 400 with a message and nothing saved; the order records when the age was confirmed, and which. `marketingConsent: true` records the consent to news and offers with its time and wording; absent or false, none. `reorderReminder: true` (“Remind me when I may be running low”) records the opt-in to one reorder reminder e-mail with its time and wording; absent or false, none. Each save replaces the details, the confirmation and the consent with its own. 409 once the order is paid or the checkout has closed.',
+          'US addresses only. While the store asks an age (its settings: 18 or 21), `ageConfirmed: true` (the shopper ticked “I confirm I am 18 or older”) or 400 with a message and nothing saved; the order records when the age was confirmed, and which. `marketingConsent: true` records the consent to news and offers with its time and wording; absent or false, none. A checkout holding a subscription line needs `subscriptionConsent: true` (the shopper ticked the box under the subscription terms) or 400 with a message and nothing saved; the order records the consent with its time, the terms word for word and the shopper’s network. `reorderReminder: true` (“Remind me when I may be running low”) records the opt-in to one reorder reminder e-mail with its time and wording; absent or false, none. Each save replaces the details, the confirmation and the consent with its own. 409 once the order is paid or the checkout has closed.',
         headers: checkoutOwner,
         body: ShippingBodySchema,
-        response: { 200: json('The checkout.', CheckoutSchema), 404: ErrorBodySchema, 409: ErrorBodySchema },
+        response: {
+          200: json('The checkout.', CheckoutSchema),
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
       },
     },
     async (req) => {
-      const { paymentIntentId, sessionId, ageConfirmed, marketingConsent, reorderReminder, ...fields } = req.body;
+      const { paymentIntentId, sessionId, ageConfirmed, marketingConsent, reorderReminder, subscriptionConsent, ...fields } =
+        req.body;
       return checkout.saveShipping(paymentIntentId, req.cartSession, fields, req.network, {
         ageConfirmed,
         marketingConsent,
         reorderReminder,
+        subscriptionConsent,
       });
     },
   );

@@ -19,6 +19,8 @@ import type { CheckoutDeps } from './deps.ts';
 import { createOrderHolds } from './order-holds.ts';
 import { createRefunds } from './refunds.ts';
 import { createCheckoutStart } from './start.ts';
+import { subscriptionTermsOf } from './subscription-lines.ts';
+import { SUBSCRIPTION_CONSENT_REQUIRED } from '#shared/subscribe-terms.ts';
 import { createExpirySweep } from './sweep.ts';
 import { createCheckoutTax } from './tax.ts';
 
@@ -99,6 +101,11 @@ export function createCheckoutService(d: CheckoutDeps) {
       }
       const order = await open.own(paymentIntentId, sessionId);
       open.assertShippingOpen(order);
+      // Subscribe and save (docs/decisions/0052): the terms' box ticked, or 400 and nothing written.
+      const subscription = subscriptionTermsOf(await d.orders.items(d.db, order.id));
+      if (subscription && choices.subscriptionConsent !== true) {
+        throw new AppError('validation', SUBSCRIPTION_CONSENT_REQUIRED, { subscriptionConsent: [SUBSCRIPTION_CONSENT_REQUIRED] });
+      }
       await groundOnly.assertShipsTo(order, f);
       if (order.discountCode) await discount.countTry(network);
       const saved = await d.db.transaction(async (tx) => {
@@ -110,6 +117,7 @@ export function createCheckoutService(d: CheckoutDeps) {
           ageConfirmed: minimumAge,
           marketingConsentText: choices.marketingConsent ? MARKETING_CONSENT_TEXT : null,
           reorderReminderText: choices.reorderReminder ? REORDER_REMINDER_TEXT : null,
+          subscriptionConsent: subscription ? { text: `${subscription.terms}\n${subscription.consentLabel}`, network } : null,
         });
       });
       // Sales tax at this address (docs/decisions/0047); 503 with the shopper's message when it cannot be worked out.

@@ -4,6 +4,7 @@ import type { CheckoutDeps } from './deps.ts';
 import type { CheckoutDiscounts } from './discount.ts';
 import type { OrderHolds } from './order-holds.ts';
 import { priceCheckout } from './pricing.ts';
+import { pricedCartLines } from './subscription-lines.ts';
 
 /** Starting a checkout: an order from the cart, its stock held, a code carried over, and a payment. */
 export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount: CheckoutDiscounts) {
@@ -24,7 +25,8 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
         for (const previous of replaced) {
           if (!previous.stockReleasedAt) await holds.release(tx, previous, 'checkout_replaced');
         }
-        const lines = await cart.cartLines(tx, sessionId);
+        // Prices from the database only: a subscription line's less its discount (docs/decisions/0052).
+        const lines = pricedCartLines(await cart.cartLines(tx, sessionId));
         if (lines.length === 0) throw new AppError('bad_request', 'Your cart is empty');
         const gone = lines.find((l) => !l.isActive);
         if (gone) throw new AppError('conflict', `${gone.name} is no longer available; remove it from your cart`);
@@ -46,11 +48,19 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
             paymentMode: payments.mode,
             analyticsSessionId: from.analyticsSessionId ?? null,
           },
-          lines.map((l) => ({ productId: l.productId, name: l.name, unitPriceCents: l.priceCents, quantity: l.quantity })),
+          lines.map((l) => ({
+            productId: l.productId,
+            name: l.name,
+            unitPriceCents: l.priceCents,
+            quantity: l.quantity,
+            subscriptionIntervalWeeks: l.subscriptionIntervalWeeks,
+            subscriptionDiscountPercent: l.subscriptionDiscountPercent,
+          })),
         );
         await holds.take(tx, created, from.holder, lines);
         const discounted = replaced.filter((o) => o.discountCode && !o.expiredAt);
-        return discount.carryOver(tx, discounted, created, from.holder);
+        const subscribes = lines.some((l) => l.subscriptionIntervalWeeks !== null);
+        return { ...(await discount.carryOver(tx, discounted, created, from.holder)), subscribes };
       });
       await catalog.catalogChanged();
       // The checkouts whose code moved here can no longer be paid at their discounted total.
@@ -61,7 +71,14 @@ export function createCheckoutStart(d: CheckoutDeps, holds: OrderHolds, discount
       let payment: { id: string; clientSecret: string };
       try {
         // Unique per order even across databases that reuse order numbers (a reset test store).
-        payment = await payments.createForOrder(order.id, order.totalCents, `order-${order.id}-${order.createdAt.getTime()}`);
+        payment = await payments.createForOrder(
+          order.id,
+          order.totalCents,
+          `order-${order.id}-${order.createdAt.getTime()}`,
+          // A subscription's first order keeps its card for the renewals (docs/decisions/0052). The
+          // shopper's e-mail and name come with the shipping step, after this.
+          carried.subscribes ? { email: '', name: '' } : undefined,
+        );
       } catch (err) {
         d.log.error({ err, orderId: order.id }, 'payment creation failed; releasing the stock');
         await db.transaction(async (tx) => {

@@ -22,7 +22,7 @@ export const testCardRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'confirmTestPayment',
         summary: 'Pay with the built-in test provider',
         description:
-          'Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. The store confirms only an open checkout whose shipping step is saved, with its hold and discount code kept; a refusal answers `requires_payment_method` with the reason. 404 when the store takes payments with Stripe.',
+          'Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 succeeds and, on a subscription’s first payment, is saved declining every later charge. The store confirms only an open checkout whose shipping step is saved, with its hold and discount code kept; a refusal answers `requires_payment_method` with the reason. 404 when the store takes payments with Stripe.',
         body: TestConfirmBodySchema,
         response: {
           200: json('The payment’s status, as Stripe’s confirm answers.', TestConfirmResultSchema),

@@ -10,7 +10,7 @@ export function toCheckoutOrder(
   hold: { heldUntil: Date } | undefined,
   provider: CheckoutOrder['provider'],
   pictureOf: (line: OrderLine) => ProductPicture,
-): Omit<CheckoutOrder, 'groundOnly' | 'shippingLine'> {
+): Omit<CheckoutOrder, 'groundOnly' | 'shippingLine' | 'subscription'> {
   return {
     orderId: order.id,
     paymentIntentId: order.paymentIntentId ?? '',
@@ -22,6 +22,10 @@ export function toCheckoutOrder(
       quantity: i.quantity,
       lineTotal: formatCents(i.unitPriceCents * i.quantity),
       image: pictureOf(i),
+      subscription:
+        i.subscriptionIntervalWeeks === null
+          ? null
+          : { intervalWeeks: i.subscriptionIntervalWeeks, discountPercent: i.subscriptionDiscountPercent ?? 0 },
     })),
     subtotal: formatCents(order.subtotalCents),
     discount: discountOf(order),

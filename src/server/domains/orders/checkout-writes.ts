@@ -19,9 +19,20 @@ export const checkoutWrites = {
      * wording of the consent box when ticked (null: not ticked), and the same of the reorder
      * reminder box (docs/decisions/0051).
      */
-    choices: { ageConfirmed: number | null; marketingConsentText: string | null; reorderReminderText?: string | null },
+    choices: {
+      ageConfirmed: number | null;
+      marketingConsentText: string | null;
+      /** The subscription terms agreed to, and the shopper's network (docs/decisions/0052); null: none asked. */
+      /** The reorder reminder box's wording when ticked (docs/decisions/0051); null: not ticked. */
+      reorderReminderText?: string | null;
+      subscriptionConsent?: { text: string; network: string } | null;
+    },
   ): Promise<Order> {
+    const sub = choices.subscriptionConsent ?? null;
     const saved = await repo.updateOrder(tx, order.id, {
+      subscriptionConsentAt: sub ? new Date() : null,
+      subscriptionConsentText: sub?.text ?? null,
+      subscriptionConsentNetwork: sub?.network ?? null,
       ageConfirmedAt: choices.ageConfirmed === null ? null : new Date(),
       ageConfirmed: choices.ageConfirmed,
       marketingConsentAt: choices.marketingConsentText === null ? null : new Date(),

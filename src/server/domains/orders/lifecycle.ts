@@ -2,6 +2,7 @@ import { paymentMethodLabel } from '#shared/payment-methods.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { type Actor, recordEvent } from './history.ts';
+import type { ConfirmationSubscription } from './emails/order-confirmation.tsx';
 import type { OrderMail } from './mail-queue.ts';
 import * as repo from './repo.ts';
 
@@ -82,11 +83,17 @@ export function createOrderLifecycle(db: Database, mail: OrderMail) {
      * Paid: its stock is its own for good, and its confirmation is queued with the change.
      * `methodKind` is what the provider says paid it ('card', 'apple_pay', 'link', …).
      */
-    async markPaid(tx: Tx, order: repo.OrderRow, methodKind: string | null): Promise<repo.OrderRow> {
+    async markPaid(
+      tx: Tx,
+      order: repo.OrderRow,
+      methodKind: string | null,
+      /** The payment time (now when not given), and the subscription the order started, for its confirmation. */
+      extra: { paidAt?: Date; subscription?: ConfirmationSubscription | null } = {},
+    ): Promise<repo.OrderRow> {
       const paid =
         (await repo.updateOrder(tx, order.id, {
           status: 'paid',
-          paidAt: new Date(),
+          paidAt: extra.paidAt ?? new Date(),
           stockReleasedAt: null,
           expiredAt: null,
           paymentMethodKind: methodKind,
@@ -105,7 +112,7 @@ export function createOrderLifecycle(db: Database, mail: OrderMail) {
         'payment provider',
         `Order placed: ${formatUsd(paid.totalCents)} paid`,
       );
-      await mail.queueConfirmation(tx, paid);
+      await mail.queueConfirmation(tx, paid, extra.subscription ?? null);
       return paid;
     },
 

@@ -1,7 +1,7 @@
 import type { Tx } from '#db/client.ts';
 import type { Outbox } from '../../lib/mail-outbox.ts';
 import { rmaNumber } from '#shared/returns.ts';
-import { orderConfirmationMail } from './emails/order-confirmation.tsx';
+import { type ConfirmationSubscription, orderConfirmationMail } from './emails/order-confirmation.tsx';
 import { orderDeliveredMail } from './emails/order-delivered.tsx';
 import { orderRefundedMail } from './emails/order-refunded.tsx';
 import { orderShippedMail } from './emails/order-shipped.tsx';
@@ -78,9 +78,14 @@ export function createOrderMail(d: OrderMailDeps) {
 
   return {
     /** The confirmation of an order that became paid; false when it has none to send. */
-    async queueConfirmation(tx: Tx, order: repo.OrderRow): Promise<boolean> {
+    async queueConfirmation(
+      tx: Tx,
+      order: repo.OrderRow,
+      subscription: ConfirmationSubscription | null = null,
+    ): Promise<boolean> {
       if (!order.email || order.status === 'pending' || order.confirmationEmailSentAt) return false;
-      const mail = await orderConfirmationMail(order, await repo.selectItems(tx, order.id), d.store, d.orderPageLink(order.id));
+      const items = await repo.selectItems(tx, order.id);
+      const mail = await orderConfirmationMail(order, items, d.store, d.orderPageLink(order.id), subscription);
       return d.outbox.enqueue(tx, { key: `order-confirmation:${order.id}`, kind: CONFIRMATION_MAIL, ref: order.id, ...mail });
     },
 

@@ -99,6 +99,8 @@ export interface PaymentProvider {
   }): Promise<{
     id: string;
     clientSecret: string;
+    /** With `saveForLater`: the provider's customer the payment method is kept for. */
+    customerId?: string;
   }>;
   /** The provider's own view of a payment: the only thing the store trusts. null when unknown. */
   retrieve(id: string): Promise<ProviderPayment | null>;

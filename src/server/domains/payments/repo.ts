@@ -130,3 +130,8 @@ export async function selectTestMethod(db: Tx, id: string) {
   const [row] = await db.select().from(testPaymentMethods).where(eq(testPaymentMethods.id, id)).limit(1);
   return row;
 }
+
+/** A card the test provider saves for a customer; the same id again changes nothing. */
+export async function insertTestMethod(db: Tx, v: typeof testPaymentMethods.$inferInsert): Promise<void> {
+  await db.insert(testPaymentMethods).values(v).onConflictDoNothing();
+}

@@ -7,6 +7,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderPayment,
+  type SavedPaymentMethod,
   WebhookSignatureError,
 } from './provider.ts';
 import * as repo from './repo.ts';
@@ -39,9 +40,18 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
       orderId: number,
       amountCents: number,
       idempotencyKey: string,
+      /** A subscription's first order (docs/decisions/0052): keep its payment method for later off-session payments. */
+      saveForLater?: { email: string; name: string },
     ): Promise<{ id: string; clientSecret: string }> {
-      const created = await active.create({ orderId, amountCents, currency: 'usd', idempotencyKey });
+      const created = await active.create({
+        orderId,
+        amountCents,
+        currency: 'usd',
+        idempotencyKey,
+        ...(saveForLater ? { saveForLater } : {}),
+      });
       await repo.insertPayment(db, {
+        customerId: created.customerId ?? null,
         orderId,
         provider: active.name,
         providerPaymentId: created.id,
@@ -49,7 +59,7 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
         amountCents,
         currency: 'usd',
       });
-      return created;
+      return { id: created.id, clientSecret: created.clientSecret };
     },
 
     /**
@@ -79,6 +89,17 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
         await repo.updatePaymentStatus(db, active.name, outcome.id, outcome.status, outcome.message, 'succeeded');
       }
       return outcome;
+    },
+
+    /** Starts saving a new payment method for a customer (Stripe's SetupIntent); 503 for a provider without it. */
+    async startSetup(customerId: string): Promise<{ id: string; clientSecret: string }> {
+      if (!active.startSetup) throw new AppError('unavailable', 'This payment provider cannot save a new card.');
+      return active.startSetup({ customerId });
+    },
+
+    /** The payment method a finished setup saved; null while it is not finished (or for a provider without setups). */
+    async finishSetup(setupId: string): Promise<SavedPaymentMethod | null> {
+      return active.finishSetup ? active.finishSetup(setupId) : null;
     },
 
     /** The provider's answer for a payment, recorded locally. null for an unknown id. */

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { paymentMethodKind } from './method-kind.ts';
+import { customerFor, nameCustomer, savedOf, stripeSavedMethods } from './stripe-saved-methods.ts';
 import {
   type PaymentProvider,
   type PaymentStatus,
@@ -62,7 +63,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     // Test keys move no money: orders paid with them are test orders.
     mode: /^(sk|rk)_live_/.test(settings.secretKey) ? 'live' : 'test',
 
-    async create({ orderId, amountCents, currency, idempotencyKey }) {
+    async create({ orderId, amountCents, currency, idempotencyKey, saveForLater }) {
+      // A subscription's first order keeps its card for the renewals (stripe-saved-methods.ts).
+      const customer = saveForLater ? await customerFor(stripe, orderId, saveForLater, idempotencyKey) : undefined;
       const pi = await stripe.paymentIntents.create(
         {
           amount: amountCents,
@@ -75,18 +78,20 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           confirmation_method: 'manual',
           metadata: { order_id: String(orderId) },
           description: `Order #${orderId}`,
+          ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey },
       );
       if (!pi.client_secret) throw new Error(`Stripe returned PaymentIntent ${pi.id} without a client secret`);
-      return { id: pi.id, clientSecret: pi.client_secret };
+      return { id: pi.id, clientSecret: pi.client_secret, ...(customer ? { customerId: customer } : {}) };
     },
 
     async retrieve(id) {
       let pi: Stripe.PaymentIntent;
       try {
         // The charge says which kind of payment method paid, in the same request.
-        pi = await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] });
+        // And the payment method it saved, when it was made to save one (card brand and last four digits).
+        pi = await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge', 'payment_method'] });
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
@@ -98,6 +103,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         currency: pi.currency,
         lastError: pi.last_payment_error?.message ?? null,
         methodKind: typeof pi.latest_charge === 'object' ? paymentMethodKind(pi.latest_charge) : null,
+        saved: pi.status === 'succeeded' && pi.setup_future_usage ? savedOf(pi.customer, pi.payment_method) : null,
       };
     },
 
@@ -137,6 +143,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             },
           },
         });
+        // The Customer a subscription's card is saved for learns who it is (unknown when it was made).
+        if (pi.status === 'succeeded') await nameCustomer(stripe, pi.customer, party);
         return { status: pi.status as PaymentStatus, message: pi.last_payment_error?.message ?? null };
       } catch (err) {
         // A declined card: Stripe's words are for the shopper.
@@ -154,6 +162,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         throw err;
       }
     },
+
+    ...stripeSavedMethods(stripe),
 
     async cancel(id) {
       try {

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '#db/client.ts';
-import { type PaymentProvider, type PaymentStatus, RefundRefusedError } from './provider.ts';
+import { type PaymentProvider, type PaymentStatus, RefundRefusedError, type SavedPaymentMethod } from './provider.ts';
 import * as repo from './repo.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -8,11 +8,18 @@ const random = (n: number) => Array.from({ length: n }, () => ALPHABET[randomInt
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** Stripe's test cards (docs/engineering.md §4.4). Any other number is refused, as Stripe refuses real cards in test mode. */
-const CARDS: Record<string, { status: PaymentStatus; message?: string }> = {
+const CARDS: Record<string, { status: PaymentStatus; message?: string; declinesOffSession?: boolean }> = {
   '4242424242424242': { status: 'succeeded' },
   '4000000000000002': { status: 'requires_payment_method', message: 'Your card was declined.' },
   '4000000000009995': { status: 'requires_payment_method', message: 'Your card has insufficient funds.' },
+  // Stripe's "attaches, but every charge fails". Here its first payment succeeds and the card is
+  // saved, declining every later off-session charge: a subscription whose renewals fail can be
+  // made through the checkout (docs/decisions/0052 says why this differs from Stripe).
+  '4000000000000341': { status: 'succeeded', declinesOffSession: true },
 };
+
+/** The id of the card a test payment saves: one per payment, so confirming it again saves nothing more. */
+const savedMethodIdOf = (paymentId: string) => `pm_test_${hashSecret(`saved:${paymentId}`).slice(0, 24)}`;
 
 export type TestConfirmOutcome =
   | { found: false }
@@ -40,14 +47,26 @@ export function createTestProvider(db: Database): PaymentProvider & {
     return id;
   }
 
+  /** The card a payment saved, as Stripe reports a PaymentIntent's payment method; null when none was saved. */
+  async function savedOf(paymentId: string, customerId: string): Promise<SavedPaymentMethod | null> {
+    const card = await repo.selectTestMethod(db, savedMethodIdOf(paymentId));
+    if (!card || card.customerId !== customerId) return null;
+    return { customerId, paymentMethodId: card.id, brand: card.brand, last4: card.last4 };
+  }
+
   return {
     name: 'test',
     mode: 'test',
     paymentIdOf,
 
-    async create() {
+    async create({ saveForLater }) {
       const id = `pi_${random(24)}`;
-      return { id, clientSecret: `${id}_secret_${random(24)}` };
+      // A payment that saves its card names the customer it is saved for (kept on its row by the service).
+      return {
+        id,
+        clientSecret: `${id}_secret_${random(24)}`,
+        ...(saveForLater ? { customerId: `cus_test_${random(14)}` } : {}),
+      };
     },
 
     async retrieve(id) {
@@ -61,6 +80,7 @@ export function createTestProvider(db: Database): PaymentProvider & {
         lastError: row.lastError,
         // Its only form is the test card form.
         methodKind: row.status === 'succeeded' ? 'card' : null,
+        saved: row.status === 'succeeded' && row.customerId ? await savedOf(id, row.customerId) : null,
       };
     },
 
@@ -120,6 +140,15 @@ export function createTestProvider(db: Database): PaymentProvider & {
         message: 'Your card was declined. Use a test card, such as 4242 4242 4242 4242.',
       };
       const status = card.status === 'succeeded' ? 'succeeded' : 'requires_payment_method';
+      // A payment made to save its card keeps it, with how the test card behaves off-session.
+      if (status === 'succeeded' && row.customerId) {
+        await repo.insertTestMethod(db, {
+          id: savedMethodIdOf(id),
+          customerId: row.customerId,
+          last4: cardNumber.replace(/[\s-]/g, '').slice(-4),
+          declinesOffSession: card.declinesOffSession ?? false,
+        });
+      }
       await repo.updatePaymentStatus(db, 'test', id, status, card.message ?? null, 'succeeded');
       return { found: true, paymentId: id, status, message: card.message };
     },

@@ -2,9 +2,11 @@ import type { SubscriptionsDeps } from './deps.ts';
 import { createNotices } from './notices.ts';
 import { createRenewals } from './renewals.ts';
 import { createRenewNow } from './renew-now.ts';
+import { createSubscriptionStart } from './start.ts';
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 export type { SubscriptionsDeps } from './deps.ts';
+export type { StartedSubscription } from './start.ts';
 
 /**
  * Subscribe and save (docs/decisions/0052): a subscription starts with the paid order whose
@@ -24,5 +26,7 @@ export function createSubscriptionsService(d: SubscriptionsDeps) {
     renewals,
     notices: createNotices(d),
     renewNow: createRenewNow(d, renewals),
+    /** Signing up: the subscription a paid first order starts, in its completion's transaction (start.ts). */
+    ...createSubscriptionStart(d),
   };
 }

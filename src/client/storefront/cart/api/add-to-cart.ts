@@ -5,8 +5,14 @@ import { getSessionId } from '../../../lib/session-id.ts';
 import { toast } from '../../../ui/toast.tsx';
 import { useRefetchCart } from './get-cart.ts';
 
-export const addToCart = (v: { sessionId: string; productId: number; quantity: number }) =>
-  api<CartItem>('/api/cart', { method: 'POST', body: v });
+/** What the shopper adds: a product and quantity, and (on the product page) one-time (null) or subscribe and save. */
+export interface AddRequest {
+  productId: number;
+  quantity: number;
+  subscription?: { intervalWeeks: number } | null;
+}
+
+export const addToCart = (v: AddRequest & { sessionId: string }) => api<CartItem>('/api/cart', { method: 'POST', body: v });
 
 /** An add the store accepted: the product as the server answered it, and the quantity added. */
 export interface AddedToCart {
@@ -29,7 +35,7 @@ declare global {
 export function useAddToCart() {
   const refetch = useRefetchCart();
   const [isPending, setPending] = useState(false);
-  const mutate = async (v: { productId: number; quantity: number }) => {
+  const mutate = async (v: AddRequest) => {
     setPending(true);
     try {
       const sessionId = getSessionId();
@@ -48,5 +54,5 @@ export function useAddToCart() {
       setPending(false);
     }
   };
-  return { mutate: (v: { productId: number; quantity: number }) => void mutate(v), isPending };
+  return { mutate: (v: AddRequest) => void mutate(v), isPending };
 }

@@ -32,6 +32,8 @@ const item = (
   quantity,
   productId: name.includes('3-Pack') ? 6 : 5,
   image,
+  unitPrice: price,
+  subscription: null,
   product: {
     id: name.includes('3-Pack') ? 6 : 5,
     name,

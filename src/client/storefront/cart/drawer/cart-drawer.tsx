@@ -2,6 +2,7 @@ import { ShoppingBag, Trash2 } from 'lucide';
 import { Icon } from '../../../ui/icon.tsx';
 import { useIsMutating } from '@tanstack/react-query';
 import { formatUsd, parseCents } from '#shared/money.ts';
+import { subscriptionLineNote } from '#shared/subscribe-terms.ts';
 import { freeShippingGap } from '#shared/shipping.ts';
 import { usePublicConfig } from '../../../lib/public-config.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -119,7 +120,12 @@ export default function CartDrawer() {
                     <Icon node={Trash2} className="size-4" />
                   </button>
                 </div>
-                <p className="text-sm text-muted tabular-nums">{formatUsd(parseCents(item.product.price))} each</p>
+                <p className="text-sm text-muted tabular-nums">{formatUsd(parseCents(item.unitPrice))} each</p>
+                {item.subscription ? (
+                  <p className="text-sm font-semibold text-ink-soft" data-testid="cart-line-subscription">
+                    {subscriptionLineNote(item.subscription.intervalWeeks, item.subscription.discountPercent)}
+                  </p>
+                ) : null}
                 {item.quantity > item.product.available ? (
                   <div className="text-sm" data-testid="cart-line-stock">
                     <p className="font-bold text-danger">
@@ -135,7 +141,7 @@ export default function CartDrawer() {
                     label={`Quantity of ${item.product.name}`}
                     onChange={(quantity) => update.mutate({ itemId: item.id, quantity })}
                   />
-                  <span className="font-bold tabular-nums">{formatUsd(parseCents(item.product.price) * item.quantity)}</span>
+                  <span className="font-bold tabular-nums">{formatUsd(parseCents(item.unitPrice) * item.quantity)}</span>
                 </div>
               </div>
             </li>

@@ -57,6 +57,14 @@ interface Confirmation {
   delivery: string;
   orderPageUrl: string;
   store: StoreContact;
+  /** The subscription this order started (docs/decisions/0052): its terms and the shopper's page. */
+  subscription: ConfirmationSubscription | null;
+}
+
+/** A subscription's terms as the shopper agreed to them, and the link to its page. */
+export interface ConfirmationSubscription {
+  terms: string;
+  url: string;
 }
 
 export function OrderConfirmationEmail(p: Confirmation) {
@@ -82,6 +90,19 @@ export function OrderConfirmationEmail(p: Confirmation) {
       <MailText style={{ margin: 0 }}>
         {`${p.delivery} — Standard Shipping (3-5 business days).`} We will e-mail you the tracking number when it ships.
       </MailText>
+      {p.subscription ? (
+        <>
+          <MailHeading>Your subscription</MailHeading>
+          <MailText style={{ margin: 0 }}>{p.subscription.terms}</MailText>
+          <MailText>
+            Skip a delivery, change it or cancel on your subscription page:{' '}
+            <a href={p.subscription.url} style={{ color: mailColors.accent }}>
+              manage your subscription
+            </a>
+            .
+          </MailText>
+        </>
+      ) : null}
       <OrderPageLink url={p.orderPageUrl} />
     </MailLayout>
   );
@@ -105,6 +126,14 @@ function confirmationText(p: Confirmation): string {
     '',
     `Estimated delivery: ${p.delivery} (Standard Shipping, 3-5 business days). We will e-mail you the tracking number when it ships.`,
     '',
+    ...(p.subscription
+      ? [
+          'Your subscription:',
+          p.subscription.terms,
+          `Skip a delivery, change it or cancel on your subscription page: ${p.subscription.url}`,
+          '',
+        ]
+      : []),
     ...customerTextFooter(p.store, p.orderPageUrl),
   ].join('\n');
 }
@@ -115,6 +144,7 @@ export function orderConfirmationMail(
   items: readonly OrderItemRow[],
   store: StoreContact,
   orderPageUrl: string,
+  subscription: ConfirmationSubscription | null = null,
 ): Promise<Mail> {
   const p: Confirmation = {
     name: order.firstName ?? 'there',
@@ -131,6 +161,7 @@ export function orderConfirmationMail(
     delivery: deliveryDays(order),
     orderPageUrl,
     store,
+    subscription,
   };
   return composeMail({
     to: order.email ?? '',
