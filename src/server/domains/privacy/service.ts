@@ -10,6 +10,7 @@ import { customerOrders, eraseCustomerOrders } from '../orders/service.ts';
 import { customerReminders, eraseCustomerReminders } from '../recovery/service.ts';
 import { customerReturns, eraseCustomerReturns } from '../returns/service.ts';
 import { customerReviews, eraseCustomerReviews } from '../reviews/service.ts';
+import { customerSubscriptions, eraseCustomerSubscriptions } from '../subscriptions/service.ts';
 import * as repo from './repo.ts';
 
 export type PrivacyService = ReturnType<typeof createPrivacyService>;
@@ -28,7 +29,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
     async data(email: string): Promise<CustomerData> {
       const m = addressMatch(email);
       const found = await customerOrders(d.db, m);
-      const [reviews, reminders, discountCodes, returns, mail, erasures] = await Promise.all([
+      const [reviews, reminders, discountCodes, returns, mail, erasures, subscriptions] = await Promise.all([
         customerReviews(d.db, m),
         customerReminders(d.db, m),
         customerCodeUses(d.db, m),
@@ -38,6 +39,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
         ),
         customerEmails(d.db, m),
         repo.selectErasures(d.db, hashOf(m.mailbox)),
+        customerSubscriptions(d.db, m),
       ]);
       const addresses = new Map<string, CustomerData['addresses'][number]>();
       for (const o of found.orders) {
@@ -58,6 +60,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
         returns,
         ...mail,
         erasures: erasures.map((e) => ({ at: e.at.toISOString(), by: e.by })),
+        subscriptions,
       };
     },
 
@@ -72,6 +75,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
         const codeUses = await eraseCustomerCodeUses(tx, m, keptIds);
         await eraseCustomerReturns(tx, orders.erased);
         await deleteOrderLabels(tx, orders.erased, await forgetOrderLabels(tx, orders.erased));
+        const subscriptions = await eraseCustomerSubscriptions(tx, m);
         const emails = await eraseCustomerEmails(tx, m);
         await repo.insertErasure(tx, hashOf(m.mailbox), admin);
         const erased = {
@@ -81,6 +85,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
           codeUses,
           emails,
           verificationCodes: reviews.codes,
+          subscriptions,
         };
         const kept = orders.kept.map((k) => `#${k.orderId}`).join(', ');
         return {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ShippingOffer } from '#shared/shipping.ts';
 import type { Database } from '#db/client.ts';
 import type { StoreContact } from '../../lib/mail-layout.tsx';
 import type { Outbox } from '../../lib/mail-outbox.ts';
@@ -23,5 +24,7 @@ export interface SubscriptionsDeps {
   store: StoreContact;
   /** Whether ground-only (limited-quantity) orders may ship to Alaska, Hawaii and the territories (the settings'). */
   groundOnlyToRemoteStates(): boolean;
+  /** The store's shipping offer today (the settings'): what a renewal ships for. */
+  shipping(): ShippingOffer;
   log: FastifyBaseLogger;
 }

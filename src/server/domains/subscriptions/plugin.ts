@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { createSubscriptionLinks } from './links.ts';
+import { adminSubscriptionRoutes } from './admin-routes.ts';
+import { subscriptionPageRoutes } from './page-routes.ts';
 import { createSubscriptionsService } from './service.ts';
 
 /** Subscribe and save: subscriptions, their renewals and their pages (docs/decisions/0052). */
@@ -17,8 +19,11 @@ export const subscriptionsPlugin = fp(
       orderPageLink: app.orderLinks.link,
       store: app.store,
       groundOnlyToRemoteStates: settings.hazmatToRemoteStates,
+      shipping: settings.shipping,
       log: app.log,
     });
+    await app.register(subscriptionPageRoutes);
+    await app.registerAdminRoutes(adminSubscriptionRoutes);
   },
   { name: 'subscriptions', dependencies: ['orders', 'catalog', 'payments', 'tax', 'settings', 'order-links'] },
 );

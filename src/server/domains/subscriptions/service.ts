@@ -1,7 +1,10 @@
 import type { SubscriptionsDeps } from './deps.ts';
+import { createSubscriptionsAdmin } from './admin.ts';
+import { createSubscriptionPages } from './pages.ts';
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 export type { SubscriptionsDeps } from './deps.ts';
+export { customerSubscriptions, eraseCustomerSubscriptions } from './customer-privacy.ts';
 
 /**
  * Subscribe and save (docs/decisions/0052): a subscription starts with the paid order whose
@@ -14,5 +17,9 @@ export function createSubscriptionsService(d: SubscriptionsDeps) {
   return {
     /** The shopper's page link for a subscription, for its e-mails and its order pages. */
     link: d.links.link,
+    /** The shopper's page: view, skip, pause, resume, cancel, interval, card (docs/decisions/0054). */
+    pages: createSubscriptionPages(d),
+    /** The owner's Subscriptions tab. */
+    admin: createSubscriptionsAdmin(d),
   };
 }
