@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { subscriptionEvents, subscriptionItems, subscriptions } from '#db/schema/index.ts';
 import type { SubscriptionEventActor } from '#shared/subscription-states.ts';
@@ -61,4 +61,21 @@ export async function selectLastRenewalAt(tx: Tx, id: number): Promise<Date | un
     .orderBy(desc(subscriptionEvents.id))
     .limit(1);
   return row?.at;
+}
+
+/** The subscription an order started (its first order) or renews; not an erased one. */
+export async function selectOfOrder(db: Tx, orderId: number, subscriptionId: number | null): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        isNull(subscriptions.erasedAt),
+        subscriptionId === null
+          ? eq(subscriptions.firstOrderId, orderId)
+          : or(eq(subscriptions.id, subscriptionId), eq(subscriptions.firstOrderId, orderId)),
+      ),
+    )
+    .limit(1);
+  return row?.id;
 }

@@ -1,6 +1,7 @@
 import type { SubscriptionsDeps } from './deps.ts';
 import { createSubscriptionsAdmin } from './admin.ts';
 import { createSubscriptionPages } from './pages.ts';
+import { selectOfOrder } from './pages-repo.ts';
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 export type { SubscriptionsDeps } from './deps.ts';
@@ -19,6 +20,11 @@ export function createSubscriptionsService(d: SubscriptionsDeps) {
     link: d.links.link,
     /** The shopper's page: view, skip, pause, resume, cancel, interval, card (docs/decisions/0054). */
     pages: createSubscriptionPages(d),
+    /** The page of the subscription an order started or renews, for the order's page; null for a one-time order. */
+    async pageOfOrder(order: { id: number; subscriptionId: number | null }): Promise<{ path: string; renewal: boolean } | null> {
+      const id = await selectOfOrder(d.db, order.id, order.subscriptionId);
+      return id === undefined ? null : { path: `/subscriptions/${d.links.token(id)}`, renewal: order.subscriptionId !== null };
+    },
     /** The owner's Subscriptions tab. */
     admin: createSubscriptionsAdmin(d),
   };
