@@ -23,8 +23,8 @@ import { SummaryCards } from './summary-cards.tsx';
 const TABS = [
   'orders',
   'customers',
-  'subscriptions',
   'returns',
+  'subscriptions',
   'discounts',
   'reviews',
   'analytics',
