@@ -218,14 +218,6 @@ export function OrderStatusPage() {
         </span>
       </div>
       {closed ? null : <Progress order={order} />}
-      {order.subscription ? (
-        <p className="mt-6 rounded-2xl border border-line bg-white p-5">
-          {order.subscription.renewal ? 'This order is a renewal of your subscription.' : 'This order started your subscription.'}{' '}
-          <Link to={order.subscription.path} className="font-bold text-ink underline">
-            Manage your subscription
-          </Link>
-        </p>
-      ) : null}
       <Delivery order={order} />
       <div className="mt-6 grid items-start gap-6 md:grid-cols-2">
         <History order={order} />
@@ -244,6 +236,15 @@ export function OrderStatusPage() {
         <Link to="/" className="font-bold text-ink underline">
           Continue Shopping
         </Link>
+        {order.subscription ? (
+          <>
+            {' '}
+            ·{' '}
+            <Link to={order.subscription.path} className="font-bold text-ink underline">
+              Manage your subscription
+            </Link>
+          </>
+        ) : null}
       </p>
     </div>
   );

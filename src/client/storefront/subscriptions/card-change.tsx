@@ -2,7 +2,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { CARD_CHANGE_BY_EMAIL, type SubscriptionPageView } from '#shared/subscription-page.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
 import { completeCardChange, confirmTestSetup, startCardChange } from './api/subscription.ts';
 
 const brandName = (brand: string) =>
@@ -89,17 +88,29 @@ export function CardSection({
             Test mode: no real card is saved. Use <strong>4242 4242 4242 4242</strong>; <strong>4000 0000 0000 0341</strong> is
             saved but declined at renewal; <strong>4000 0000 0000 0002</strong> is declined.
           </p>
-          <Field
-            id={`${id}-number`}
-            name="cardNumber"
-            label="New card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            value={number}
-            error={error ?? undefined}
-            onChange={(e) => setNumber(e.target.value)}
-          />
+          <div>
+            <label htmlFor={`${id}-number`} className="text-sm font-bold">
+              New card number
+            </label>
+            <input
+              id={`${id}-number`}
+              name="cardNumber"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="4242 4242 4242 4242"
+              required
+              value={number}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => setNumber(e.target.value)}
+              className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2.5 text-base aria-[invalid=true]:border-danger"
+            />
+            {error ? (
+              <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-danger">
+                {error}
+              </p>
+            ) : null}
+          </div>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving...' : 'Save card'}

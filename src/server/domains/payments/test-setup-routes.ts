@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '#shared/errors.ts';
-import { TestSetupConfirmBodySchema, type TestSetupResult } from '#shared/subscription-page.ts';
+import type { TestSetupResult } from '#shared/subscription-page.ts';
+import { TestSetupConfirmBodySchema } from '#shared/subscription-page-schemas.ts';
 import { TestSetupResultSchema } from '#shared/subscription-page-response-schemas.ts';
 import { notFound } from '../../errors.ts';
 import { json } from '../../lib/answers.ts';

@@ -4,7 +4,7 @@ import {
   CardCompleteBodySchema,
   SubscriptionChangeBodySchema,
   SubscriptionTokenParamsSchema,
-} from '#shared/subscription-page.ts';
+} from '#shared/subscription-page-schemas.ts';
 import { CardSetupStartedSchema, SubscriptionPageViewSchema } from '#shared/subscription-page-response-schemas.ts';
 import { json } from '../../lib/answers.ts';
 
