@@ -22,9 +22,11 @@ export function SubscriptionDialog({ id, onClose }: { id: number; onClose(): voi
       size="xl"
     >
       {!d ? (
-        <Note>{detail.isError ? 'Failed to load the subscription' : 'Loading...'}</Note>
+        <div className="px-5 pb-5">
+          <Note>{detail.isError ? 'Failed to load the subscription' : 'Loading...'}</Note>
+        </div>
       ) : (
-        <div className="grid gap-4 text-sm">
+        <div className="grid gap-4 px-5 pb-5 pt-3 text-sm">
           <div className="flex flex-wrap items-center gap-3">
             <StatusBadge tone={TONE[d.status]}>{d.status}</StatusBadge>
             {d.status === 'active' ? <span>Next renewal {DATE.format(new Date(d.nextRenewalAt))}</span> : null}
