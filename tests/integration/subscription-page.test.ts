@@ -141,6 +141,19 @@ describe('reading the page', () => {
   });
 });
 
+describe('the order page', () => {
+  it('links the subscription the order started, and a one-time order links none', async () => {
+    const s = await subscribedShopper(t.app);
+    const orderToken = t.app.orderLinks.link(s.firstOrderId).split('/').pop() ?? '';
+    const res = await t.app.inject({ method: 'GET', url: `/api/order-status/${orderToken}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().subscription).toEqual({ path: `/subscriptions/${s.token}`, renewal: false });
+    await t.app.database.db.execute(sql`delete from subscriptions where id = ${s.subscriptionId}`);
+    const oneTime = await t.app.inject({ method: 'GET', url: `/api/order-status/${orderToken}` });
+    expect(oneTime.json().subscription).toBeNull();
+  });
+});
+
 describe('changes from the page', () => {
   it('skips the next delivery by one interval and forgets that date’s notice', async () => {
     const s = await subscribedShopper(t.app, { intervalWeeks: 4 });
