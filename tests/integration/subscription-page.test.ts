@@ -269,6 +269,20 @@ describe('cancelling', () => {
   });
 });
 
+describe('cancelling at once from many tabs', () => {
+  it('cancels once, writes one event and queues one e-mail', async () => {
+    const s = await subscribedShopper(t.app);
+    const call = client();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call('POST', `/api/subscriptions/${s.token}/cancel`)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await eventsOf(s.subscriptionId)).filter((e) => e.kind === 'cancelled')).toHaveLength(1);
+    const queued = await q<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where kind = 'subscription_cancelled' and ref = ${s.subscriptionId}`,
+    );
+    expect(queued[0]?.n).toBe(1);
+  });
+});
+
 describe('replacing the card', () => {
   it('saves a new test card through a setup and keeps the failed tries for the renewals to decide', async () => {
     const s = await subscribedShopper(t.app);
