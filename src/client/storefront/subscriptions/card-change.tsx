@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { CARD_CHANGE_BY_EMAIL, type SubscriptionPageView } from '#shared/subscription-page.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { completeCardChange, confirmTestSetup, startCardChange } from './api/subscription.ts';
 
@@ -36,7 +36,9 @@ export function CardSection({
       if (s.provider === 'test') setSetup(s);
       else setNote(CARD_CHANGE_BY_EMAIL);
     } catch (err) {
-      setError(errorMessage(err, 'We could not start the card change just now. Please try again.', '4xx'));
+      // 503: the payment provider takes no new card from this page.
+      if (err instanceof ApiError && err.status === 503) setNote(CARD_CHANGE_BY_EMAIL);
+      else setError(errorMessage(err, 'We could not start the card change just now. Please try again.', '4xx'));
     } finally {
       setBusy(false);
     }
