@@ -38,7 +38,7 @@ export function SubscriptionsTab() {
     : [];
 
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7" aria-busy={summary.isPending}>
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-xl border border-zinc-200 bg-white p-3">
@@ -66,17 +66,17 @@ export function SubscriptionsTab() {
       ) : list.items.length === 0 ? (
         <Note>{list.error ? 'Failed to load subscriptions' : 'No subscriptions match this filter'}</Note>
       ) : (
-        <ul className="grid gap-2" aria-label="Subscriptions" aria-busy={list.fetching}>
+        <ul className="grid min-w-0 grid-cols-1 gap-2" aria-label="Subscriptions" aria-busy={list.fetching}>
           {list.items.map((sub) => (
             <li key={sub.id}>
               <button
                 type="button"
                 onClick={() => setOpen(sub.id)}
-                className="grid w-full gap-1 rounded-xl border border-zinc-200 bg-white p-4 text-left hover:border-zinc-400 sm:grid-cols-[1fr_auto] sm:items-center"
+                className="grid w-full min-w-0 gap-1 rounded-xl border border-zinc-200 bg-white p-4 text-left hover:border-zinc-400 sm:grid-cols-[1fr_auto] sm:items-center"
               >
                 <span>
                   <span className="font-bold">
-                    {sub.name || sub.email} <span className="font-normal text-zinc-600">· {sub.email}</span>
+                    {sub.name || sub.email} <span className="break-all font-normal text-zinc-600">· {sub.email}</span>
                   </span>
                   <span className="block text-sm text-zinc-600">
                     {sub.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')} · {every(sub.intervalWeeks)}
