@@ -14,7 +14,7 @@ const CORE_PACKAGES =
   /\/node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState|useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions))/;
 const CORE_SOURCES = /\/src\/(shared|client\/(app|lib|ui|storefront\/(layout|cart|catalog|pages|articles\/api)))\//;
 const LAZY_SOURCES =
-  /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge|faq)\.tsx$|storefront\/cart\/drawer\/|storefront\/cart\/api\/add-to-cart\.ts$|storefront\/catalog\/components\/(quantity-selector|held-note|price)\.tsx$)|shared\/(admin|refunds|validation|secret-params|review-token|review-types|stock-movements|returns|returns-schemas|order-status|order-status-schemas|fulfilment|delivery|order-paths|settings|discounts|discounts-schemas|recovery|analytics-types|payment-methods|regulated-claims|reactions|reaction-texts|medwatch|hazmat|ground-only|consent|subscribe|subscribe-terms)\.ts$)/;
+  /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge|faq)\.tsx$|storefront\/cart\/drawer\/|storefront\/cart\/api\/add-to-cart\.ts$|storefront\/catalog\/components\/(quantity-selector|held-note|price)\.tsx$)|shared\/(admin|refunds|validation|secret-params|review-token|review-types|stock-movements|returns|returns-schemas|order-status|order-status-schemas|fulfilment|delivery|order-paths|settings|discounts|discounts-schemas|recovery|analytics-types|payment-methods|regulated-claims|reactions|reaction-texts|medwatch|hazmat|ground-only|consent|subscribe|subscribe-terms|subscription-page|subscription-page-schemas|subscription-states|subscriptions-admin)\.ts$)/;
 
 /**
  * The packages the built page renderer (dist/ssr) loads from node_modules at run time: they are the

@@ -123,6 +123,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_REACTION_REPORTS_PER_IP_PER_HOUR: positiveInt.default(5),
   RATE_LIMIT_REACTION_REPORTS_PER_HOUR: positiveInt.default(60),
   RATE_LIMIT_PRIVACY_REQUESTS_PER_MINUTE: positiveInt.default(20),
+  RATE_LIMIT_SUBSCRIPTION_PAGE_PER_MINUTE: positiveInt.default(30),
   PENDING_ORDER_TTL_MINUTES: positiveInt.default(30),
   /** A checkout's stock is held this long after its page was last open (the page renews it every minute). */
   STOCK_HOLD_MINUTES: positiveInt.default(10),

@@ -105,6 +105,8 @@ export interface Config {
     readonly reactionReportsPerHour: number;
     /** The owner's customer data downloads and erasures per minute from one client address. */
     readonly privacyRequestsPerMinute: number;
+    /** Each call of the shopper's subscription page per minute from one client network (docs/decisions/0054). */
+    readonly subscriptionPagePerMinute: number;
   };
   readonly pendingOrderTtlMinutes: number;
   readonly stockHold: {
@@ -224,6 +226,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reactionReportsPerIpPerHour: e.RATE_LIMIT_REACTION_REPORTS_PER_IP_PER_HOUR,
       reactionReportsPerHour: e.RATE_LIMIT_REACTION_REPORTS_PER_HOUR,
       privacyRequestsPerMinute: e.RATE_LIMIT_PRIVACY_REQUESTS_PER_MINUTE,
+      subscriptionPagePerMinute: e.RATE_LIMIT_SUBSCRIPTION_PAGE_PER_MINUTE,
     },
     pendingOrderTtlMinutes: e.PENDING_ORDER_TTL_MINUTES,
     stockHold: {

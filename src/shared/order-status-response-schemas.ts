@@ -60,6 +60,10 @@ export const OrderStatusViewSchema = z
         lines: z.array(z.object(line)),
       })
       .describe('What may still be sent back, and until when'),
+    subscription: z
+      .object({ path: z.string().describe('The subscription page, `/subscriptions/<token>`'), renewal: z.boolean() })
+      .nullable()
+      .describe('The subscription the order started (`renewal` false) or renews; null for a one-time order'),
   })
   .meta({ id: 'OrderStatusView' }) satisfies z.ZodType<OrderStatusView>;
 

@@ -52,4 +52,6 @@ export interface OrderStatusView {
     reason: string | null;
     lines: { productId: number; name: string; quantity: number; unitPrice: string }[];
   };
+  /** The subscription this order started or renews: its page (docs/decisions/0054); null for a one-time order. */
+  subscription: { path: string; renewal: boolean } | null;
 }

@@ -28,6 +28,28 @@ const OrderSchema = z.object({
 });
 
 /** Everything the store holds about an e-mail address (docs/decisions/0049). */
+const SubscriptionSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  firstOrderId: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: text,
+  shipTo: z.object({ address: z.string(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() }),
+  items: z.array(z.object({ productId: z.number().int(), name: z.string(), quantity: z.number().int() })),
+  intervalWeeks: z.number().int(),
+  discountPercent: z.number().int(),
+  nextRenewalAt: isoTime,
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  consent: z.object({ at: isoTime, text: z.string(), network: z.string() }),
+  createdAt: isoTime,
+  pausedAt: isoTime.nullable(),
+  cancelledAt: isoTime.nullable(),
+  erasedAt: isoTime.nullable(),
+  history: z.array(z.object({ at: isoTime, message: z.string() })),
+});
+
 export const CustomerDataSchema = z
   .object({
     email: z.string(),
@@ -83,6 +105,7 @@ export const CustomerDataSchema = z
       z.object({ kind: z.string(), subject: z.string(), status: z.string(), createdAt: isoTime, sentAt: isoTime.nullable() }),
     ),
     erasures: z.array(z.object({ at: isoTime, by: z.string() })),
+    subscriptions: z.array(SubscriptionSchema),
   })
   .meta({ id: 'CustomerData' }) satisfies z.ZodType<CustomerData>;
 
@@ -97,6 +120,7 @@ export const CustomerErasedSchema = z
       codeUses: z.number().int(),
       emails: z.number().int(),
       verificationCodes: z.number().int(),
+      subscriptions: z.number().int(),
     }),
     kept: z.array(z.object({ orderId: z.number().int(), status: z.string() })),
   })

@@ -101,6 +101,31 @@ export interface CustomerData {
   emails: { kind: string; subject: string; status: string; createdAt: string; sentAt: string | null }[];
   /** Erasures of this address recorded before: when and by whom. */
   erasures: { at: string; by: string }[];
+  /** Subscriptions (docs/decisions/0054): terms, address, the card's last four digits, the consent, the history. */
+  subscriptions: CustomerDataSubscription[];
+}
+
+export interface CustomerDataSubscription {
+  id: number;
+  status: string;
+  firstOrderId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  shipTo: { address: string; city: string; state: string; zip: string; country: string };
+  items: { productId: number; name: string; quantity: number }[];
+  intervalWeeks: number;
+  discountPercent: number;
+  nextRenewalAt: string;
+  card: { brand: string; last4: string } | null;
+  /** The checkout's consent: when, the terms word for word, the network it came from. */
+  consent: { at: string; text: string; network: string };
+  createdAt: string;
+  pausedAt: string | null;
+  cancelledAt: string | null;
+  erasedAt: string | null;
+  history: { at: string; message: string }[];
 }
 
 /** What an erasure did: what it removed, and the orders it kept because they are not finished. */
@@ -115,6 +140,7 @@ export interface CustomerErased {
     codeUses: number;
     emails: number;
     verificationCodes: number;
+    subscriptions: number;
   };
   /** Orders still being fulfilled (an open checkout, or paid and not yet shipped): erase again once they are. */
   kept: { orderId: number; status: string }[];

@@ -121,12 +121,12 @@ describe('the saved card, charged off-session', () => {
     const saveCard = async (card: string) => {
       const setup = await t.app.services.payments.startSetup(sub.provider_customer_id);
       expect(setup.clientSecret).toMatch(/^seti_.+_secret_/);
-      expect(await t.app.services.payments.finishSetup(setup.id)).toBeNull(); // not finished yet
-      const confirmed = await stripeClient.setupIntents.confirm(setup.id, {
+      expect(await t.app.services.payments.finishSetup(setup.setupId)).toBeNull(); // not finished yet
+      const confirmed = await stripeClient.setupIntents.confirm(setup.setupId, {
         confirmation_token: await tokenFor(card),
       } as Stripe.SetupIntentConfirmParams);
-      if (confirmed.status === 'requires_action') fake.customers.authenticateSetup(setup.id);
-      const saved = await t.app.services.payments.finishSetup(setup.id);
+      if (confirmed.status === 'requires_action') fake.customers.authenticateSetup(setup.setupId);
+      const saved = await t.app.services.payments.finishSetup(setup.setupId);
       expect(saved).toMatchObject({ customerId: sub.provider_customer_id, brand: 'visa', last4: card.slice(-4) });
       return saved?.paymentMethodId ?? '';
     };

@@ -230,6 +230,14 @@ export const ROUTES: readonly AppRoute[] = [
     status: (ctx) => (ctx.qc.getQueryData(unsubscribeKey(ctx.params.token)) ? 200 : 404),
   },
   {
+    // The link in every subscription e-mail (docs/decisions/0054): read in the browser; the token stays out of the head.
+    path: '/subscriptions/:token',
+    page: lazyPage(SSR ? 'src/client/storefront/subscriptions/subscription-page.tsx' : '', () =>
+      import('../storefront/subscriptions/subscription-page.tsx').then((m) => m.SubscriptionPage),
+    ),
+    head: () => ({ title: `Your Subscription | ${STORE}`, description: '', path: '/', noindex: true }),
+  },
+  {
     path: '/order-status',
     page: lazyPage(SSR ? 'src/client/storefront/orders/lookup-page.tsx' : '', () =>
       import('../storefront/orders/lookup-page.tsx').then((m) => m.LookupPage),

@@ -73,3 +73,16 @@ export const testPaymentMethods = pgTable('test_payment_methods', {
   declinesOffSession: boolean('declines_off_session').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The built-in test provider's card setups (docs/decisions/0054), as Stripe's SetupIntents: a
+ * customer saving a new card without a payment. The setup's client secret is kept only as a hash;
+ * `paymentMethodId` is the card its confirmation saved.
+ */
+export const testSetups = pgTable('test_setups', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  clientSecretHash: text('client_secret_hash').notNull(),
+  paymentMethodId: text('payment_method_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

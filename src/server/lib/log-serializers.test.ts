@@ -32,6 +32,8 @@ describe('the log keeps', () => {
     expect(redactKeys(`/api/reorder/${token}`)).toBe('/api/reorder/[redacted]');
     expect(redactKeys(`/unsubscribe/${token}`)).toBe('/unsubscribe/[redacted]');
     expect(redactKeys(`/api/unsubscribe/${token}?x=1`)).toBe('/api/unsubscribe/[redacted]?x=1');
+    expect(redactKeys(`/subscriptions/${token}?action=skip`)).toBe('/subscriptions/[redacted]?action=skip');
+    expect(redactKeys(`/api/subscriptions/${token}/cancel`)).toBe('/api/subscriptions/[redacted]/cancel');
     expect(redactKeys('/api/order-status/lookup')).toBe('/api/order-status/lookup');
     expect(redactKeys('/api/orders/1042/timeline')).toBe('/api/orders/1042/timeline');
   });

@@ -16,10 +16,11 @@ const REVIEW_TOKEN = /([?&]review=)[^&#\s]*/g;
 /**
  * An order page's token in its page's or its API's path (ADR 0038), and a checkout reminder's
  * restore and unsubscribe tokens in theirs (`/recover/`, `/api/recover/`, `/unsubscribe/`,
- * `/api/unsubscribe/`, ADR 0041), and a reorder reminder's (`/reorder/`, `/api/reorder/`, ADR 0051).
+ * `/api/unsubscribe/`, ADR 0041), and a reorder reminder's (`/reorder/`, `/api/reorder/`, ADR 0051), and a subscription's page (`/subscriptions/`,
+ * `/api/subscriptions/`, ADR 0054).
  */
 const ORDER_TOKEN =
-  /(\/orders\/|\/order-status\/|\/recover\/|\/reorder\/|\/unsubscribe\/)(?!lookup\b)[A-Za-z0-9_%-]+\.[A-Za-z0-9_%-]+/g;
+  /(\/orders\/|\/order-status\/|\/recover\/|\/reorder\/|\/unsubscribe\/|\/subscriptions\/)(?!lookup\b)[A-Za-z0-9_%-]+\.[A-Za-z0-9_%-]+/g;
 const EMAIL = /[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g;
 /**
  * The owner's searches (`q=`) and a customer's orders (`email=`) carry a customer's e-mail address

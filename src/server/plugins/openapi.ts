@@ -62,6 +62,11 @@ export const TAGS = [
     name: 'Discounts',
     description: 'Discount codes: the owner makes them, shoppers put one on their checkout (ADR 0040).',
   },
+  {
+    name: 'Subscriptions',
+    description:
+      'Subscribe and save: the shopper’s page, opened by the signed token in every subscription e-mail, and the owner’s list, figures and actions (ADR 0052, 0054).',
+  },
   { name: 'Safety', description: 'Reaction reports from the safety page, e-mailed to the owner (ADR 0050).' },
   { name: 'Settings', description: 'The store’s settings the owner edits: shipping, contacts, reminders (ADR 0039).' },
   { name: 'Health', description: 'For load balancers and monitoring.' },

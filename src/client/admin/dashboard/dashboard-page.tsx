@@ -16,14 +16,27 @@ import { REVIEW_FILTERS, ReviewsTab } from '../reviews/reviews-tab.tsx';
 import { useMe } from '../session/api/get-me.ts';
 import { useLogOutMutation } from '../session/api/log-out.ts';
 import { SettingsTab } from '../settings/settings-tab.tsx';
+import { SubscriptionsTab } from '../subscriptions/subscriptions-tab.tsx';
 import { SupportTab } from '../support/support-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
-const TABS = ['orders', 'customers', 'returns', 'discounts', 'reviews', 'analytics', 'inventory', 'settings', 'support'] as const;
+const TABS = [
+  'orders',
+  'customers',
+  'returns',
+  'subscriptions',
+  'discounts',
+  'reviews',
+  'analytics',
+  'inventory',
+  'settings',
+  'support',
+] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
   orders: 'Orders',
   customers: 'Customers',
+  subscriptions: 'Subscriptions',
   returns: 'Returns',
   discounts: 'Discounts',
   reviews: 'Reviews',
@@ -206,6 +219,9 @@ export function DashboardPage() {
           </Panel>
           <Panel tab="customers">
             <CustomersTab view={customers} onChange={setCustomers} onOpenOrder={openOrder} />
+          </Panel>
+          <Panel tab="subscriptions">
+            <SubscriptionsTab />
           </Panel>
           <Panel tab="returns">
             <ReturnsTab filter={returnFilter} onOpenOrder={openOrder} />

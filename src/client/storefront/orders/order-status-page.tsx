@@ -236,6 +236,15 @@ export function OrderStatusPage() {
         <Link to="/" className="font-bold text-ink underline">
           Continue Shopping
         </Link>
+        {order.subscription ? (
+          <>
+            {' '}
+            ·{' '}
+            <Link to={order.subscription.path} className="font-bold text-ink underline">
+              Manage your subscription
+            </Link>
+          </>
+        ) : null}
       </p>
     </div>
   );

@@ -12,6 +12,7 @@ export const orderStatusPlugin = fp(
       fulfilment: app.services.fulfilment,
       returns: app.services.returns,
       links: app.orderLinks,
+      subscriptionPageOf: app.services.subscriptions.pageOfOrder,
       outbox: app.outbox,
       store: app.store,
       limits: {
@@ -23,5 +24,5 @@ export const orderStatusPlugin = fp(
     });
     await app.register(orderStatusRoutes);
   },
-  { name: 'order-status', dependencies: ['orders', 'fulfilment', 'returns', 'order-links', 'settings'] },
+  { name: 'order-status', dependencies: ['orders', 'fulfilment', 'returns', 'order-links', 'settings', 'subscriptions'] },
 );

@@ -63,6 +63,8 @@ export function createOrderStatusService(d: {
   fulfilment: FulfilmentService;
   returns: ReturnsService;
   links: OrderLinks;
+  /** The subscription page an order started or renews (the subscriptions domain's); null for none. */
+  subscriptionPageOf(order: { id: number; subscriptionId: number | null }): Promise<{ path: string; renewal: boolean } | null>;
   outbox: Outbox;
   store: StoreContact;
   limits: {
@@ -78,9 +80,10 @@ export function createOrderStatusService(d: {
     const found = await orders.shopperOrder(orderId);
     if (!found) throw new AppError('not_found', ORDER_LINK_INVALID);
     const { order, items, events } = found;
-    const [{ returns, returnable: lines }, tracked] = await Promise.all([
+    const [{ returns, returnable: lines }, tracked, subscription] = await Promise.all([
       d.returns.forOrder(order, items, (id) => `/api/order-status/${token}/returns/${id}/label`),
       d.fulfilment.outboundTracking(orderId),
+      d.subscriptionPageOf(order),
     ]);
     const window = returnWindow(order);
     const returnable = lines
@@ -132,6 +135,7 @@ export function createOrderStatusService(d: {
           window.open && returnable.length === 0 ? 'Everything in this order is returned or refunded already.' : window.reason,
         lines: window.open ? returnable : [],
       },
+      subscription,
     };
   }
 

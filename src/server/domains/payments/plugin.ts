@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from './provider.ts';
 import { createPaymentsService } from './service.ts';
+import { testSetupRoutes } from './test-setup-routes.ts';
 
 /**
  * Payments through Stripe when its keys are set, else the built-in test provider; `provider` replaces
@@ -12,6 +13,7 @@ export const paymentsPlugin = fp<{ provider?: PaymentProvider | undefined }>(
     // Stripe's SDK loads only in a store that takes Stripe payments (lib/on-demand.ts says why).
     const provider = opts.provider ?? (stripe ? (await import('./stripe-provider.ts')).createStripeProvider(stripe) : undefined);
     app.services.payments = createPaymentsService(app.database.db, provider);
+    await app.register(testSetupRoutes);
   },
   { name: 'payments', dependencies: ['core'] },
 );

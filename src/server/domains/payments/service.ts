@@ -13,6 +13,8 @@ import {
 import * as repo from './repo.ts';
 import { createTestProvider, hashSecret } from './test-provider.ts';
 
+const SETUP_UNAVAILABLE = 'Card changes are not available with this payment provider yet. Please contact us to change your card.';
+
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export {
   type OffSessionOutcome,
@@ -91,16 +93,24 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
       return outcome;
     },
 
-    /** Starts saving a new payment method for a customer (Stripe's SetupIntent); 503 for a provider without it. */
-    async startSetup(customerId: string): Promise<{ id: string; clientSecret: string }> {
-      if (!active.startSetup) throw new AppError('unavailable', 'This payment provider cannot save a new card.');
-      return active.startSetup({ customerId });
+    /**
+     * Starts saving a new card for a customer (the shopper replaces a subscription's card,
+     * docs/decisions/0054): Stripe's SetupIntent, or the test provider's. 503 when the provider has none.
+     */
+    async startSetup(customerId: string): Promise<{ setupId: string; clientSecret: string; provider: 'test' | 'stripe' }> {
+      if (!active.startSetup) throw new AppError('unavailable', SETUP_UNAVAILABLE);
+      const { id, clientSecret } = await active.startSetup({ customerId });
+      return { setupId: id, clientSecret, provider: active.name };
     },
 
-    /** The payment method a finished setup saved; null while it is not finished (or for a provider without setups). */
+    /** The card a finished setup saved; null while it is not finished. 503 when the provider has no setups. */
     async finishSetup(setupId: string): Promise<SavedPaymentMethod | null> {
-      return active.finishSetup ? active.finishSetup(setupId) : null;
+      if (!active.finishSetup) throw new AppError('unavailable', SETUP_UNAVAILABLE);
+      return active.finishSetup(setupId);
     },
+
+    /** The test provider's card form for a setup; undefined when Stripe is the provider. */
+    confirmTestSetup: test ? (idOrSecret: string, cardNumber: string) => test.confirmSetup(idOrSecret, cardNumber) : undefined,
 
     /** The provider's answer for a payment, recorded locally. null for an unknown id. */
     async retrieve(id: string): Promise<ProviderPayment | null> {

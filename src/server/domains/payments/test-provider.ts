@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '#db/client.ts';
 import { type PaymentProvider, type PaymentStatus, RefundRefusedError, type SavedPaymentMethod } from './provider.ts';
 import * as repo from './repo.ts';
+import { createTestSetups, type TestSetupOutcome } from './test-setups.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const random = (n: number) => Array.from({ length: n }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
@@ -33,7 +34,9 @@ export type TestConfirmOutcome =
 export function createTestProvider(db: Database): PaymentProvider & {
   confirm(idOrSecret: string, cardNumber: string): Promise<TestConfirmOutcome>;
   paymentIdOf(idOrSecret: string): Promise<string | null>;
+  confirmSetup(idOrSecret: string, cardNumber: string): Promise<TestSetupOutcome>;
 } {
+  const setups = createTestSetups(db, hashSecret);
   /** The payment an id (or a whole client secret, which must then be the right one) names; null when none. */
   async function paymentIdOf(idOrSecret: string): Promise<string | null> {
     const id = idOrSecret.split('_secret_')[0] ?? '';
@@ -58,6 +61,9 @@ export function createTestProvider(db: Database): PaymentProvider & {
     name: 'test',
     mode: 'test',
     paymentIdOf,
+    startSetup: setups.startSetup,
+    finishSetup: setups.finishSetup,
+    confirmSetup: setups.confirmSetup,
 
     async create({ saveForLater }) {
       const id = `pi_${random(24)}`;

@@ -19,7 +19,7 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'downloadCustomerData',
         summary: 'Download everything the store holds about an e-mail address',
         description:
-          'For a customer’s access request (CCPA, Cal. Civ. Code §1798.110): their orders (lines, addresses, refunds, history), reviews, checkout reminders and their opt-out, discount codes’ uses, consents (age, news and offers), returns, the order-link e-mails and every e-mail sent to them, and the erasures recorded for the address. The address is matched in any case and by its mailbox (a `+tag`, Gmail’s dots and googlemail.com are the same inbox); `addressesMatched` lists what matched. Sent as a file to save. 429 past the requests a client address has in a minute.',
+          'For a customer’s access request (CCPA, Cal. Civ. Code §1798.110): their orders (lines, addresses, refunds, history), reviews, checkout reminders and their opt-out, discount codes’ uses, consents (age, news and offers), returns, the order-link e-mails and every e-mail sent to them, their subscriptions (terms, ship-to, the card’s last four digits, the consent, the history), and the erasures recorded for the address. The address is matched in any case and by its mailbox (a `+tag`, Gmail’s dots and googlemail.com are the same inbox); `addressesMatched` lists what matched. Sent as a file to save. 429 past the requests a client address has in a minute.',
         querystring: CustomerDataQuerySchema,
         response: { 200: json('Everything held for the address.', CustomerDataSchema), 429: ErrorBodySchema },
       },
@@ -41,7 +41,7 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'eraseCustomer',
         summary: 'Erase a customer’s personal details',
         description:
-          'For a customer’s deletion request (CCPA, Cal. Civ. Code §1798.105): names, e-mail, phone and street (and city) leave the address’s finished orders, whose amounts, refunds, dates, state and ZIP stay for the accounts and taxes; its reviews show no name; its reminders, codes’ e-mail bindings, review codes and sent e-mails’ addresses go. Orders not finished (an open checkout, paid and not shipped) keep their details and are listed in `kept`: erase again once they are. The erasure is recorded (when, by whom, a keyed hash of the address). Erasing again is harmless. 429 past the requests a client address has in a minute.',
+          'For a customer’s deletion request (CCPA, Cal. Civ. Code §1798.105): names, e-mail, phone and street (and city) leave the address’s finished orders, whose amounts, refunds, dates, state and ZIP stay for the accounts and taxes; its reviews show no name; its reminders, codes’ e-mail bindings, review codes and sent e-mails’ addresses go; its subscriptions lose names, phone, street, city and address, and a running one is cancelled. Orders not finished (an open checkout, paid and not shipped) keep their details and are listed in `kept`: erase again once they are. The erasure is recorded (when, by whom, a keyed hash of the address). Erasing again is harmless. 429 past the requests a client address has in a minute.',
         body: EraseCustomerBodySchema,
         response: { 200: json('What was erased, and what was kept.', CustomerErasedSchema), 429: ErrorBodySchema },
       },

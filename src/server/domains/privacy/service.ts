@@ -11,6 +11,7 @@ import { customerReminders, eraseCustomerReminders } from '../recovery/service.t
 import { customerReorderReminders, eraseCustomerReorderReminders } from '../reorders/service.ts';
 import { customerReturns, eraseCustomerReturns } from '../returns/service.ts';
 import { customerReviews, eraseCustomerReviews } from '../reviews/service.ts';
+import { customerSubscriptions, eraseCustomerSubscriptions } from '../subscriptions/service.ts';
 import * as repo from './repo.ts';
 
 export type PrivacyService = ReturnType<typeof createPrivacyService>;
@@ -29,7 +30,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
     async data(email: string): Promise<CustomerData> {
       const m = addressMatch(email);
       const found = await customerOrders(d.db, m);
-      const [reviews, reminders, reorderReminders, discountCodes, returns, mail, erasures] = await Promise.all([
+      const [reviews, reminders, reorderReminders, discountCodes, returns, mail, erasures, subscriptions] = await Promise.all([
         customerReviews(d.db, m),
         customerReminders(d.db, m),
         customerReorderReminders(d.db, m),
@@ -40,6 +41,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
         ),
         customerEmails(d.db, m),
         repo.selectErasures(d.db, hashOf(m.mailbox)),
+        customerSubscriptions(d.db, m),
       ]);
       const addresses = new Map<string, CustomerData['addresses'][number]>();
       for (const o of found.orders) {
@@ -61,6 +63,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
         returns,
         ...mail,
         erasures: erasures.map((e) => ({ at: e.at.toISOString(), by: e.by })),
+        subscriptions,
       };
     },
 
@@ -76,6 +79,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
         const codeUses = await eraseCustomerCodeUses(tx, m, keptIds);
         await eraseCustomerReturns(tx, orders.erased);
         await deleteOrderLabels(tx, orders.erased, await forgetOrderLabels(tx, orders.erased));
+        const subscriptions = await eraseCustomerSubscriptions(tx, m);
         const emails = await eraseCustomerEmails(tx, m);
         await repo.insertErasure(tx, hashOf(m.mailbox), admin);
         const erased = {
@@ -86,6 +90,7 @@ export function createPrivacyService(d: { db: Database; secret: Buffer }) {
           codeUses,
           emails,
           verificationCodes: reviews.codes,
+          subscriptions,
         };
         const kept = orders.kept.map((k) => `#${k.orderId}`).join(', ');
         return {

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import { adminRenewRoutes } from './admin-renew-routes.ts';
 import { confirmRenewalRoutes } from './confirm-routes.ts';
 import { createSubscriptionLinks } from './links.ts';
+import { adminSubscriptionRoutes } from './admin-routes.ts';
+import { subscriptionPageRoutes } from './page-routes.ts';
 import { createSubscriptionsService } from './service.ts';
 
 /** Subscribe and save: subscriptions, their renewals and their pages (docs/decisions/0052). */
@@ -24,6 +26,8 @@ export const subscriptionsPlugin = fp(
     });
     await app.registerAdminRoutes(adminRenewRoutes);
     await app.register(confirmRenewalRoutes);
+    await app.register(subscriptionPageRoutes);
+    await app.registerAdminRoutes(adminSubscriptionRoutes);
   },
   { name: 'subscriptions', dependencies: ['orders', 'catalog', 'payments', 'tax', 'settings', 'order-links'] },
 );

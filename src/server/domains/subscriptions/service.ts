@@ -1,12 +1,16 @@
 import type { SubscriptionsDeps } from './deps.ts';
+import { createSubscriptionsAdmin } from './admin.ts';
 import { createNotices } from './notices.ts';
 import { createRenewals } from './renewals.ts';
 import { createRenewNow } from './renew-now.ts';
+import { createSubscriptionPages } from './pages.ts';
+import { selectOfOrder } from './pages-repo.ts';
 import { createSubscriptionStart } from './start.ts';
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 export type { SubscriptionsDeps } from './deps.ts';
 export type { StartedSubscription } from './start.ts';
+export { customerSubscriptions, eraseCustomerSubscriptions } from './customer-privacy.ts';
 
 /**
  * Subscribe and save (docs/decisions/0052): a subscription starts with the paid order whose
@@ -28,5 +32,14 @@ export function createSubscriptionsService(d: SubscriptionsDeps) {
     renewNow: createRenewNow(d, renewals),
     /** Signing up: the subscription a paid first order starts, in its completion's transaction (start.ts). */
     ...createSubscriptionStart(d),
+    /** The shopper's page: view, skip, pause, resume, cancel, interval, card (docs/decisions/0054). */
+    pages: createSubscriptionPages(d),
+    /** The page of the subscription an order started or renews, for the order's page; null for a one-time order. */
+    async pageOfOrder(order: { id: number; subscriptionId: number | null }): Promise<{ path: string; renewal: boolean } | null> {
+      const id = await selectOfOrder(d.db, order.id, order.subscriptionId);
+      return id === undefined ? null : { path: `/subscriptions/${d.links.token(id)}`, renewal: order.subscriptionId !== null };
+    },
+    /** The owner's Subscriptions tab. */
+    admin: createSubscriptionsAdmin(d),
   };
 }
