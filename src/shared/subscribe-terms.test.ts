@@ -5,6 +5,7 @@ describe('a subscription unit’s price (docs/decisions/0052)', () => {
   it('takes the discount off per unit, rounded half up to the cent', () => {
     expect(subscriptionUnitCents(1899, 10)).toBe(1709); // 189.9 → 190 off
     expect(subscriptionUnitCents(4499, 15)).toBe(3824); // 674.85 → 675 off
+    expect(subscriptionUnitCents(1005, 10)).toBe(904); // 100.5 → 101 off: half a cent goes to the shopper
     expect(subscriptionUnitCents(1050, 5)).toBe(997); // 52.5 → 53 off: the half goes to the shopper
     expect(subscriptionUnitCents(1899, 0)).toBe(1899);
     expect(subscriptionUnitCents(1, 50)).toBe(0); // 0.5 → 1 off

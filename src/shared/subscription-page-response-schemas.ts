@@ -26,6 +26,7 @@ export const SubscriptionPageViewSchema = z
     nextShipping: moneyText,
     nextAmount: moneyText.describe('The next delivery at today’s prices with shipping, before tax'),
     askFirst: z.boolean(),
+    awaitingConfirmation: z.boolean(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     failedAttempts: z.number().int(),
     lastFailure: z.string().nullable(),

@@ -16,10 +16,20 @@ const weeks = z
 
 /** PUT /api/subscriptions/:token: a new interval (one the products offer), "ask me first", or both. */
 export const SubscriptionChangeBodySchema = z
-  .strictObject({ intervalWeeks: weeks.optional(), askFirst: z.boolean({ error: 'askFirst must be true or false' }).optional() })
+  .strictObject({
+    intervalWeeks: weeks.optional(),
+    askFirst: z.boolean({ error: 'askFirst must be true or false' }).optional(),
+    nextDeliveryOn: z
+      .string({ error: 'nextDeliveryOn must be a date: YYYY-MM-DD' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'nextDeliveryOn must be a date: YYYY-MM-DD')
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+        error: 'nextDeliveryOn is not a date of the calendar',
+      })
+      .optional(),
+  })
   .refine(
-    (b) => b.intervalWeeks !== undefined || b.askFirst !== undefined,
-    'Send intervalWeeks or askFirst',
+    (b) => b.intervalWeeks !== undefined || b.askFirst !== undefined || b.nextDeliveryOn !== undefined,
+    'Send intervalWeeks, askFirst or nextDeliveryOn',
   ) satisfies z.ZodType<SubscriptionChange>;
 
 const SETUP_ID = /^seti_[A-Za-z0-9]{8,140}$/;

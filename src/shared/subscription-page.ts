@@ -38,7 +38,13 @@ export interface SubscriptionHistoryLine {
 export interface SubscriptionChange {
   intervalWeeks?: number | undefined;
   askFirst?: boolean | undefined;
+  /** The next delivery's new date, `YYYY-MM-DD` (the notice's Change date): from tomorrow to 26 weeks ahead. */
+  nextDeliveryOn?: string | undefined;
 }
+
+/** How far ahead the shopper may move the next delivery, in days. */
+export const NEXT_DELIVERY_MAX_DAYS = 182;
+export const NEXT_DELIVERY_OUT_OF_RANGE = 'Choose a date from tomorrow to 26 weeks ahead.';
 
 export interface SubscriptionPageView {
   id: number;
@@ -56,6 +62,8 @@ export interface SubscriptionPageView {
   nextShipping: string;
   nextAmount: string;
   askFirst: boolean;
+  /** "Ask me first" and the next renewal not confirmed yet: it waits for the shopper's Confirm. */
+  awaitingConfirmation: boolean;
   card: { brand: string; last4: string } | null;
   failedAttempts: number;
   lastFailure: string | null;

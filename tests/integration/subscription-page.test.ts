@@ -230,6 +230,53 @@ describe('changes from the page', () => {
     const ask = await call('PUT', `/api/subscriptions/${s.token}`, { askFirst: true });
     expect(ask.json<SubscriptionPageView>().askFirst).toBe(true);
   });
+
+  it('moves the next delivery to a day the shopper picks (the notice’s Change date), at its time of day, and refuses days out of range', async () => {
+    const s = await subscribedShopper(t.app, { intervalWeeks: 4 });
+    const call = client();
+    await t.app.database.db.execute(
+      sql`update subscriptions set notice_sent_for = next_renewal_at, failed_attempts = 1, retry_at = now() where id = ${s.subscriptionId}`,
+    );
+    const before = new Date((await rowOf(s.subscriptionId))?.next_renewal_at ?? 0);
+    const day = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
+    const res = await call('PUT', `/api/subscriptions/${s.token}`, { nextDeliveryOn: day(10) });
+    expect(res.statusCode, res.body).toBe(200);
+    const moved = new Date(res.json<SubscriptionPageView>().nextRenewalAt);
+    expect(moved.toISOString().slice(0, 10)).toBe(day(10));
+    expect(moved.toISOString().slice(11)).toBe(before.toISOString().slice(11));
+    const row = await rowOf(s.subscriptionId);
+    expect(row).toMatchObject({ notice_sent_for: null, failed_attempts: 0 });
+    expect((await eventsOf(s.subscriptionId)).at(-1)).toMatchObject({ kind: 'date_changed', actor: 'shopper' });
+
+    const events = (await eventsOf(s.subscriptionId)).length;
+    for (const nextDeliveryOn of [day(0), day(-3), day(200), '2027-02-30', '27-01-01', 'tomorrow', 20270101]) {
+      const bad = await call('PUT', `/api/subscriptions/${s.token}`, { nextDeliveryOn });
+      expect(bad.statusCode, String(nextDeliveryOn)).toBe(400);
+      expect(bad.json().message).toBeTruthy();
+    }
+    expect((await eventsOf(s.subscriptionId)).length).toBe(events);
+    expect(new Date((await rowOf(s.subscriptionId))?.next_renewal_at ?? 0).getTime()).toBe(moved.getTime());
+
+    await call('POST', `/api/subscriptions/${s.token}/cancel`);
+    expect((await call('PUT', `/api/subscriptions/${s.token}`, { nextDeliveryOn: day(5) })).statusCode).toBe(409);
+  });
+
+  it('shows an “ask me first” renewal as waiting until the shopper confirms it from the page', async () => {
+    const s = await subscribedShopper(t.app, { askFirst: true });
+    const call = client();
+    const page = (await call('GET', `/api/subscriptions/${s.token}`)).json<SubscriptionPageView>();
+    expect(page.awaitingConfirmation).toBe(true);
+    const confirmed = await call('POST', `/api/subscriptions/${s.token}/confirm`, { for: page.nextRenewalAt });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await call('GET', `/api/subscriptions/${s.token}`)).json<SubscriptionPageView>().awaitingConfirmation).toBe(false);
+    // A new date is a new order to confirm.
+    const day = new Date(Date.now() + 12 * DAY_MS).toISOString().slice(0, 10);
+    const moved = await call('PUT', `/api/subscriptions/${s.token}`, { nextDeliveryOn: day });
+    expect(moved.json<SubscriptionPageView>().awaitingConfirmation).toBe(true);
+    const bad = await call('POST', '/api/subscriptions/not.a-token/confirm', {});
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().message).toBe(SUBSCRIPTION_LINK_INVALID);
+  });
 });
 
 describe('cancelling', () => {

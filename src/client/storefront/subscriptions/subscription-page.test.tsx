@@ -24,6 +24,7 @@ const VIEW: SubscriptionPageView = {
   nextShipping: '3.91',
   nextAmount: '38.09',
   askFirst: false,
+  awaitingConfirmation: false,
   card: { brand: 'visa', last4: '4242' },
   failedAttempts: 0,
   lastFailure: null,

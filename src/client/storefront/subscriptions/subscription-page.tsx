@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { PageMessage } from '../pages/not-found-page.tsx';
 import { actOn, changeSubscription, type SubscriptionAction, subscriptionQuery, useSubscription } from './api/subscription.ts';
 import { CardSection } from './card-change.tsx';
+import { HIGHLIGHT, NextDelivery } from './next-delivery.tsx';
 
 const DAY = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -21,8 +22,7 @@ const SHORT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric',
 const usd = (decimal: string) => formatUsd(parseCents(decimal));
 export const everyText = (weeks: number) => (weeks === 1 ? 'Every week' : `Every ${weeks} weeks`);
 /** The notice e-mails' links ask for one control: it is focused and outlined, never acted on. */
-const ASKED = ['skip', 'cancel', 'change'] as const;
-const HIGHLIGHT = 'ring-4 ring-amber ring-offset-2';
+const ASKED = ['skip', 'cancel', 'change', 'change-date', 'confirm'] as const;
 
 /**
  * /subscriptions/:token, the link in every subscription e-mail (docs/decisions/0054): the next
@@ -44,14 +44,15 @@ export function SubscriptionPage() {
   const skipRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const changeRef = useRef<HTMLSelectElement>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
 
   const ready = Boolean(sub);
   // Focused once, when the page first shows the subscription.
   useEffect(() => {
     if (!ready) return;
-    const el =
-      asked === 'skip' ? skipRef.current : asked === 'cancel' ? cancelRef.current : asked === 'change' ? changeRef.current : null;
-    el?.focus();
+    const refs = { skip: skipRef, cancel: cancelRef, change: changeRef, 'change-date': dateRef, confirm: confirmRef };
+    (asked ? refs[asked].current : null)?.focus();
   }, [ready, asked]);
 
   if (isPending) {
@@ -156,6 +157,16 @@ export function SubscriptionPage() {
           <h2 id="manage-title" className="text-sm font-bold uppercase tracking-wider text-muted">
             Manage
           </h2>
+          <NextDelivery
+            key={sub.nextRenewalAt}
+            token={token}
+            sub={sub}
+            busy={busy !== null}
+            asked={asked}
+            dateRef={dateRef}
+            confirmRef={confirmRef}
+            run={run}
+          />
           <div className="mt-3 flex flex-wrap items-end gap-3">
             <div>
               <label htmlFor="interval" className="text-sm font-bold">

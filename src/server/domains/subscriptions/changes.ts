@@ -1,4 +1,10 @@
-import { SUBSCRIPTION_CANCELLED, SUBSCRIPTION_LINK_INVALID, SUBSCRIPTION_PAUSED_SKIP } from '#shared/subscription-page.ts';
+import {
+  NEXT_DELIVERY_MAX_DAYS,
+  NEXT_DELIVERY_OUT_OF_RANGE,
+  SUBSCRIPTION_CANCELLED,
+  SUBSCRIPTION_LINK_INVALID,
+  SUBSCRIPTION_PAUSED_SKIP,
+} from '#shared/subscription-page.ts';
 import type { Tx } from '#db/client.ts';
 import type { SubscriptionEventActor } from '#shared/subscription-states.ts';
 import { AppError } from '../../errors.ts';
@@ -69,8 +75,23 @@ export const refuseCancelled = (row: Pick<SubscriptionRow, 'status'>) => {
   if (row.status === 'cancelled') throw new AppError('conflict', SUBSCRIPTION_CANCELLED);
 };
 
+/**
+ * The next delivery on a day the shopper chose (`YYYY-MM-DD`), at the time of day it had, so the
+ * sweep reaches it as before: 400 unless it is from tomorrow to NEXT_DELIVERY_MAX_DAYS ahead.
+ */
+export function deliveryOn(date: string, current: Date, now = new Date()): Date {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCHours(current.getUTCHours(), current.getUTCMinutes(), current.getUTCSeconds(), current.getUTCMilliseconds());
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const dayOf = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  if (dayOf <= today || dayOf > today + NEXT_DELIVERY_MAX_DAYS * DAY_MS) {
+    throw new AppError('bad_request', NEXT_DELIVERY_OUT_OF_RANGE);
+  }
+  return at;
+}
+
 /** The renewal date moved: the notice, the confirmation and the failed tries were the old date's. */
-const newDate = (at: Date): SubscriptionSet => ({
+export const newDate = (at: Date): SubscriptionSet => ({
   nextRenewalAt: at,
   noticeSentFor: null,
   confirmedFor: null,

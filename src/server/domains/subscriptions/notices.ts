@@ -1,5 +1,6 @@
+import { SUBSCRIPTION_LINK_INVALID } from '#shared/subscription-page.ts';
 import { RENEWAL_NOTICE_DAYS } from '#shared/subscription-states.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { SubscriptionsDeps } from './deps.ts';
 import { renewalNoticeMail, termsReminderMail, unconfirmedSkippedMail } from './emails/renewal-mails.ts';
 import { priceRenewal, type RenewalPrice } from './renewal-pricing.ts';
@@ -140,10 +141,10 @@ export function createNotices(d: SubscriptionsDeps) {
      */
     async confirm(token: string, expected: Date | null): Promise<{ nextRenewalAt: Date; confirmedFor: Date }> {
       const id = d.links.subscriptionIdOf(token);
-      if (id === null) throw notFound('Subscription');
+      if (id === null) throw new AppError('not_found', SUBSCRIPTION_LINK_INVALID);
       return d.db.transaction(async (tx) => {
         const sub = await repo.lockSubscription(tx, id, false);
-        if (!sub) throw notFound('Subscription');
+        if (!sub) throw new AppError('not_found', SUBSCRIPTION_LINK_INVALID);
         if (sub.status !== 'active')
           throw new AppError('conflict', `This subscription is ${sub.status}: there is no order to confirm.`);
         if (!sub.askFirst)

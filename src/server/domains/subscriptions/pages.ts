@@ -8,7 +8,7 @@ import {
   type SubscriptionPageView,
 } from '#shared/subscription-page.ts';
 import { AppError } from '../../errors.ts';
-import { type Change, changeSubscription, day, decisions, refuseCancelled } from './changes.ts';
+import { type Change, changeSubscription, day, decisions, deliveryOn, newDate, refuseCancelled } from './changes.ts';
 import type { SubscriptionsDeps } from './deps.ts';
 import * as repo from './pages-repo.ts';
 import type { SubscriptionEventRow, SubscriptionRow } from './pages-repo.ts';
@@ -68,6 +68,8 @@ export function createSubscriptionPages(d: SubscriptionsDeps) {
       nextShipping: formatCents(q.shippingCents),
       nextAmount: formatCents(q.totalCents),
       askFirst: row.askFirst,
+      awaitingConfirmation:
+        row.status === 'active' && row.askFirst && row.confirmedFor?.getTime() !== row.nextRenewalAt.getTime(),
       card: row.cardLast4 ? { brand: row.cardBrand ?? 'card', last4: row.cardLast4 } : null,
       failedAttempts: row.failedAttempts,
       lastFailure: row.failedAttempts > 0 ? row.lastFailure : null,
@@ -104,12 +106,25 @@ export function createSubscriptionPages(d: SubscriptionsDeps) {
         `Interval changed from every ${row.intervalWeeks} to every ${body.intervalWeeks} weeks; next delivery on ${day(next)}`,
       );
     }
+    if (body.nextDeliveryOn !== undefined && set.intervalWeeks === undefined) {
+      const next = deliveryOn(body.nextDeliveryOn, row.nextRenewalAt);
+      if (next.getTime() !== row.nextRenewalAt.getTime()) {
+        Object.assign(set, newDate(next));
+        said.push(`Next delivery moved from ${day(row.nextRenewalAt)} to ${day(next)}`);
+      }
+    }
     if (body.askFirst !== undefined && body.askFirst !== row.askFirst) {
       set.askFirst = body.askFirst;
       said.push(body.askFirst ? 'Each renewal now waits for a confirmation' : 'Renewals no longer wait for a confirmation');
     }
     if (said.length === 0) return null;
-    return { set, kind: set.intervalWeeks !== undefined ? 'interval_changed' : 'ask_first_changed', detail: said.join('. ') };
+    const kind =
+      set.intervalWeeks !== undefined
+        ? 'interval_changed'
+        : set.nextRenewalAt !== undefined
+          ? 'date_changed'
+          : 'ask_first_changed';
+    return { set, kind, detail: said.join('. ') };
   }
 
   return {

@@ -1,3 +1,4 @@
+import { subscriptionUnitCents } from '#shared/subscribe-terms.ts';
 import { formatCents } from '#shared/money.ts';
 import { type ShippingOffer, shippingFor } from '#shared/shipping.ts';
 import type { SubscriptionItemView } from '#shared/subscription-page.ts';
@@ -19,8 +20,8 @@ export interface Quote {
   intervalsOffered: number[];
 }
 
-/** A unit at today's price less the subscription's percent, rounded to the cent. */
-export const discountedCents = (priceCents: number, percent: number) => Math.round((priceCents * (100 - percent)) / 100);
+/** A unit at today's price less the subscription's percent: the signup's and the renewal's one rule. */
+export const discountedCents = subscriptionUnitCents;
 
 /** Today's products of a subscription's lines (a product gone or off sale: null). */
 export async function productsOf(

@@ -1,11 +1,10 @@
 import { destinationOf, groundOnlyRefusal } from '#shared/ground-only.ts';
 import { type ShippingOffer, shippingFor } from '#shared/shipping.ts';
+import { subscriptionUnitCents } from '#shared/subscribe-terms.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { SubscriptionItemRow, SubscriptionRow } from './renewals-repo.ts';
 
-/** A unit at its price less the subscription's percent, rounded half up to the cent (as the signup prices it). */
-export const subscriptionUnitCents = (priceCents: number, discountPercent: number): number =>
-  Math.floor((priceCents * (100 - discountPercent) + 50) / 100);
+export { subscriptionUnitCents };
 
 export interface RenewalLine {
   productId: number;

@@ -39,3 +39,7 @@ export const confirmTestSetup = (clientSecret: string, cardNumber: string) =>
 /** POST /api/subscriptions/:token/card/complete: the saved card becomes the subscription's. */
 export const completeCardChange = (token: string, setupId: string) =>
   api<SubscriptionPageView>(`${path(token)}/card/complete`, { method: 'POST', body: { setupId } });
+
+/** POST /api/subscriptions/:token/confirm: an "ask me first" renewal confirmed for the date the page shows. */
+export const confirmRenewal = (token: string, forDate: string) =>
+  api<{ confirmedFor: string; nextRenewalAt: string }>(`${path(token)}/confirm`, { method: 'POST', body: { for: forDate } });
