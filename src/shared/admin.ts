@@ -158,6 +158,8 @@ export interface AdminOrder {
   cancelledAt: string | null;
   /** 'test' when no real money moved: marked in the dashboard and left out of revenue. */
   paymentMode: 'test' | 'live';
+  /** A subscription's renewal: the subscription it renews (docs/decisions/0053); null for any other order. */
+  renewalOf: number | null;
   items: { productId: number; name: string; quantity: number; unitPrice: string }[];
   /** Set when a payment did not match the order (not paid): the owner must look at it. */
   paymentIssue: string | null;

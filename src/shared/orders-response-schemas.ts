@@ -36,6 +36,11 @@ export const AdminOrderSchema = z
     paidAt: isoTime.nullable(),
     cancelledAt: isoTime.nullable(),
     paymentMode: z.enum(['test', 'live']).describe('`test` when no real money moved: left out of revenue'),
+    renewalOf: z
+      .number()
+      .int()
+      .nullable()
+      .describe('A subscription’s renewal: the id of the subscription it renews; null for any other order'),
     items: z.array(z.object({ productId: z.number().int(), name: z.string(), quantity: z.number().int(), unitPrice: moneyText })),
     paymentIssue: z
       .string()

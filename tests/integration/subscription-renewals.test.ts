@@ -92,9 +92,11 @@ describe('a due renewal', () => {
     expect(await timeline(o.id)).toEqual(
       expect.arrayContaining([expect.stringMatching(`^Renewal of subscription ${s.subscriptionId}: 2 items`)]),
     );
-    // The owner's order list shows it like any order.
+    // The owner's order list shows it like any order, marked as the subscription's renewal; the first order is not one.
     const list = await admin.call('GET', `/api/orders?q=${encodeURIComponent(s.email)}`);
-    expect(list.body).toContain(`"id":${o.id}`);
+    const listed = list.json<{ id: number; renewalOf: number | null }[]>();
+    expect(listed.find((x) => x.id === o.id)?.renewalOf).toBe(s.subscriptionId);
+    expect(listed.find((x) => x.id === s.firstOrderId)?.renewalOf).toBeNull();
     await setPrice(5, 1899);
   });
 

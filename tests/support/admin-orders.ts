@@ -25,6 +25,7 @@ export function adminOrder(changes: Partial<AdminOrder> = {}): AdminOrder {
     paidAt: '2026-01-02T00:01:00.000Z',
     cancelledAt: null,
     paymentMode: 'live',
+    renewalOf: null,
     items: [{ productId: 5, name: 'Single Bottle', quantity: 1, unitPrice: '18.99' }],
     paymentIssue: null,
     trackingNumber: null,

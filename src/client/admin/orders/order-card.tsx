@@ -57,6 +57,11 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           Test order: test payments, no money taken
         </p>
       ) : null}
+      {order.renewalOf !== null ? (
+        <p className="ml-2 mt-2 inline-block rounded-full bg-sky-100 px-3 py-1 text-xs font-bold uppercase text-sky-900">
+          Renewal of subscription #{order.renewalOf}
+        </p>
+      ) : null}
 
       {order.paymentIssue ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-semibold text-red-800">

@@ -31,6 +31,7 @@ export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[]): Admin
     paidAt: o.paidAt?.toISOString() ?? null,
     cancelledAt: o.cancelledAt?.toISOString() ?? null,
     paymentMode: o.paymentMode,
+    renewalOf: o.subscriptionId,
     items: items.map((i) => ({
       productId: i.productId,
       name: i.name,
