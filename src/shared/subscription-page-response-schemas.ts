@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoTime, moneyText } from './response-schemas.ts';
-import type { CardSetupStarted, SubscriptionPageView, TestSetupResult } from './subscription-page.ts';
+import type { CardConfirmResult, CardSetupStarted, SubscriptionPageView, TestSetupResult } from './subscription-page.ts';
 import { SUBSCRIPTION_STATUSES } from './subscription-states.ts';
 
 export const SubscriptionPageViewSchema = z
@@ -37,8 +37,17 @@ export const SubscriptionPageViewSchema = z
   .meta({ id: 'SubscriptionPage' }) satisfies z.ZodType<SubscriptionPageView>;
 
 export const CardSetupStartedSchema = z
-  .object({ setupId: z.string(), clientSecret: z.string(), provider: z.enum(['test', 'stripe']) })
+  .object({
+    setupId: z.string(),
+    clientSecret: z.string(),
+    provider: z.enum(['test', 'stripe']),
+    publishableKey: z.string().nullable().describe('Stripe’s publishable key for the card form; null with the built-in provider'),
+  })
   .meta({ id: 'CardSetupStarted' }) satisfies z.ZodType<CardSetupStarted>;
+
+export const CardConfirmResultSchema = z
+  .object({ status: z.enum(['succeeded', 'requires_action', 'requires_payment_method']), message: z.string().optional() })
+  .meta({ id: 'CardConfirmResult' }) satisfies z.ZodType<CardConfirmResult>;
 
 export const TestSetupResultSchema = z
   .object({ status: z.enum(['succeeded', 'requires_payment_method']), message: z.string().optional() })

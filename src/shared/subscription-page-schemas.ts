@@ -37,6 +37,15 @@ const SETUP_ID = /^seti_[A-Za-z0-9]{8,140}$/;
 export const CardCompleteBodySchema = z.strictObject({
   setupId: z.string().max(200).regex(SETUP_ID, 'setupId is not a valid setup id'),
 });
+/** POST /api/subscriptions/:token/card/confirm (Stripe): the setup, and the card form's ConfirmationToken (none after authenticating). */
+export const CardConfirmBodySchema = z.strictObject({
+  setupId: z.string().max(200).regex(SETUP_ID, 'setupId is not a valid setup id'),
+  confirmationToken: z
+    .string()
+    .max(200)
+    .regex(/^ctoken_[A-Za-z0-9]{8,160}$/, 'confirmationToken is not a valid ConfirmationToken')
+    .optional(),
+});
 /** POST /api/payments/test/setup/confirm: the built-in provider's card form for a setup (its id or whole client secret). */
 export const TestSetupConfirmBodySchema = z.strictObject({
   setupId: z

@@ -77,6 +77,14 @@ export interface CardSetupStarted {
   setupId: string;
   clientSecret: string;
   provider: 'test' | 'stripe';
+  /** Stripe's publishable key for the card form (Stripe); null with the built-in provider. */
+  publishableKey: string | null;
+}
+
+/** POST /api/subscriptions/:token/card/confirm (Stripe): the setup confirmed by the server with the card form's ConfirmationToken. */
+export interface CardConfirmResult {
+  status: 'succeeded' | 'requires_action' | 'requires_payment_method';
+  message?: string | undefined;
 }
 
 export interface TestSetupResult {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendsGpc } from '../lib/privacy-signal.ts';
 
-/** Stripe's origins (its CSP guide), allowed only on the page that uses Stripe.js: /checkout. */
+/** Stripe's origins (its CSP guide), allowed only on the pages that use Stripe.js: /checkout and a subscription's page. */
 const STRIPE = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
@@ -43,7 +43,7 @@ const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0];
 /**
  * Security headers with a Content-Security-Policy that allows exactly the origins in use:
  * our own, and the third-party services only when configured and only where used (Stripe on
- * /checkout; the marketing tags, when configured, everywhere but /checkout).
+ * /checkout and a subscription's page; the marketing tags, when configured, everywhere but /checkout).
  * The one inline script (the SSR state) carries a per-request nonce; styles allow inline style
  * attributes (Radix positions popovers with them), so they get no nonce.
  */
@@ -54,7 +54,9 @@ declare module 'fastify' {
 }
 export async function registerSecurity(app: FastifyInstance, config: Config, opts: { dev: boolean }): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
-  const stripeOn = (req: IncomingMessage) => Boolean(config.stripe) && pathOf(req) === '/checkout';
+  // The checkout's payment step, and a subscription's page whose card form saves a new card (ADR 0054).
+  const stripeOn = (req: IncomingMessage) =>
+    Boolean(config.stripe) && (pathOf(req) === '/checkout' || (pathOf(req) ?? '').startsWith('/subscriptions/'));
   const t = config.tags;
   const tagSets = [
     ...(t.gaMeasurementId || t.googleAdsId ? [GOOGLE] : []),

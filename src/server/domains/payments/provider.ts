@@ -134,6 +134,16 @@ export interface PaymentProvider {
   }): Promise<OffSessionOutcome>;
   /** Starts saving a new payment method for a customer (the shopper replaces their card): Stripe's SetupIntent. */
   startSetup?(input: { customerId: string }): Promise<{ id: string; clientSecret: string }>;
+  /**
+   * Confirms a customer's setup from the server with what the browser's card form collected (a
+   * ConfirmationToken), or again after the bank authenticated the shopper; `foreign` when the setup
+   * is another customer's (nothing is confirmed).
+   */
+  confirmSetupOnServer?(input: { id: string; customerId: string; confirmationToken: string | null }): Promise<{
+    status: 'succeeded' | 'requires_action' | 'requires_payment_method';
+    message: string | null;
+    foreign?: boolean;
+  }>;
   /** The payment method a finished setup saved; null while it is not finished. */
   finishSetup?(setupId: string): Promise<SavedPaymentMethod | null>;
   /** Cancels an unpaid payment (an expired order); does nothing to a settled one. */

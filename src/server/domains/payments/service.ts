@@ -103,6 +103,15 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
       return { setupId: id, clientSecret, provider: active.name };
     },
 
+    /**
+     * Confirms a customer's setup from the server with the card form's ConfirmationToken (Stripe,
+     * as its payments are, docs/decisions/0043); `foreign` for another customer's setup. 503 without setups.
+     */
+    async confirmSetup(setupId: string, customerId: string, confirmationToken: string | null) {
+      if (!active.confirmSetupOnServer) throw new AppError('unavailable', SETUP_UNAVAILABLE);
+      return active.confirmSetupOnServer({ id: setupId, customerId, confirmationToken });
+    },
+
     /** The card a finished setup saved; null while it is not finished. 503 when the provider has no setups. */
     async finishSetup(setupId: string): Promise<SavedPaymentMethod | null> {
       if (!active.finishSetup) throw new AppError('unavailable', SETUP_UNAVAILABLE);

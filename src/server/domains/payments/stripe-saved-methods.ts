@@ -56,7 +56,7 @@ export async function nameCustomer(
 
 export function stripeSavedMethods(
   stripe: Stripe,
-): Required<Pick<PaymentProvider, 'chargeSaved' | 'startSetup' | 'finishSetup'>> {
+): Required<Pick<PaymentProvider, 'chargeSaved' | 'startSetup' | 'finishSetup' | 'confirmSetupOnServer'>> {
   return {
     async chargeSaved({
       orderId,
@@ -87,7 +87,8 @@ export function stripeSavedMethods(
         // Declined, or the bank asks for the shopper (authentication_required): the PaymentIntent waits for another method.
         if (err instanceof Stripe.errors.StripeCardError) {
           const pi = (err.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent;
-          return { id: pi?.id ?? '', status: 'requires_payment_method', message: err.message };
+          // Stripe names the PaymentIntent in a card error; without it, an id of this charge alone.
+          return { id: pi?.id ?? `declined:${idempotencyKey}`, status: 'requires_payment_method', message: err.message };
         }
         throw err;
       }
@@ -101,6 +102,28 @@ export function stripeSavedMethods(
       });
       if (!si.client_secret) throw new Error(`Stripe returned SetupIntent ${si.id} without a client secret`);
       return { id: si.id, clientSecret: si.client_secret };
+    },
+
+    async confirmSetupOnServer({ id, customerId, confirmationToken }) {
+      const si = await stripe.setupIntents.retrieve(id);
+      if (customerIdOf(si.customer) !== customerId) return { status: 'requires_payment_method', message: null, foreign: true };
+      if (si.status === 'succeeded') return { status: 'succeeded', message: null };
+      try {
+        const confirmed = await stripe.setupIntents.confirm(
+          id,
+          confirmationToken ? { confirmation_token: confirmationToken } : {},
+        );
+        const status =
+          confirmed.status === 'succeeded'
+            ? ('succeeded' as const)
+            : confirmed.status === 'requires_action'
+              ? ('requires_action' as const)
+              : ('requires_payment_method' as const);
+        return { status, message: confirmed.last_setup_error?.message ?? null };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) return { status: 'requires_payment_method', message: err.message };
+        throw err;
+      }
     },
 
     async finishSetup(setupId) {

@@ -26,5 +26,7 @@ export interface SubscriptionsDeps {
   groundOnlyToRemoteStates(): boolean;
   /** The store's shipping offer now (the settings'): each renewal ships at it. */
   shipping(): ShippingOffer;
+  /** Stripe's publishable key for the card form of the subscription page; null with the built-in provider. */
+  stripePublishableKey: string | null;
   log: FastifyBaseLogger;
 }

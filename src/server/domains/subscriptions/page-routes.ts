@@ -2,10 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import {
   CardCompleteBodySchema,
+  CardConfirmBodySchema,
   SubscriptionChangeBodySchema,
   SubscriptionTokenParamsSchema,
 } from '#shared/subscription-page-schemas.ts';
-import { CardSetupStartedSchema, SubscriptionPageViewSchema } from '#shared/subscription-page-response-schemas.ts';
+import {
+  CardConfirmResultSchema,
+  CardSetupStartedSchema,
+  SubscriptionPageViewSchema,
+} from '#shared/subscription-page-response-schemas.ts';
 import { json } from '../../lib/answers.ts';
 
 const ACTIONS = {
@@ -138,6 +143,33 @@ export const subscriptionPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return pages.startCard(req.params.token);
+    },
+  );
+
+  app.post(
+    '/api/subscriptions/:token/card/confirm',
+    {
+      config: limit,
+      schema: {
+        tags,
+        operationId: 'confirmSubscriptionCardChange',
+        summary: 'Confirm the new card’s setup from the server (Stripe)',
+        description: `With Stripe: the card form's ConfirmationToken confirms the setup (as the checkout's payments are confirmed by the server); \`requires_action\` asks the page to let the shopper's bank authenticate them, then to call again without a token; \`succeeded\`, then \`/card/complete\`. A decline answers \`requires_payment_method\` with its message. 409 for another subscription's setup, or once cancelled. 503 when the provider has no setups. ${invalid}`,
+        params: SubscriptionTokenParamsSchema,
+        body: CardConfirmBodySchema,
+        response: {
+          200: json('The setup’s status.', CardConfirmResultSchema),
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+          503: ErrorBodySchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return pages.confirmCard(req.params.token, req.body.setupId, req.body.confirmationToken ?? null);
     },
   );
 

@@ -1,5 +1,6 @@
 import { formatCents } from '#shared/money.ts';
 import {
+  type CardConfirmResult,
   type CardSetupStarted,
   SUBSCRIPTION_INTERVAL_NOT_OFFERED,
   SUBSCRIPTION_LINK_INVALID,
@@ -153,7 +154,22 @@ export function createSubscriptionPages(d: SubscriptionsDeps) {
           'This subscription has no customer at the payment provider: contact us to change the card.',
         );
       }
-      return d.payments.startSetup(row.providerCustomerId);
+      const started = await d.payments.startSetup(row.providerCustomerId);
+      return { ...started, publishableKey: started.provider === 'stripe' ? d.stripePublishableKey : null };
+    },
+
+    /**
+     * POST /api/subscriptions/:token/card/confirm (Stripe): the server confirms the setup with the
+     * card form's ConfirmationToken, only for this subscription's customer; the page then completes it.
+     */
+    async confirmCard(token: string, setupId: string, confirmationToken: string | null): Promise<CardConfirmResult> {
+      const row = await repo.selectSubscription(d.db, idOf(token));
+      if (!row || row.erasedAt) throw new AppError('not_found', SUBSCRIPTION_LINK_INVALID);
+      refuseCancelled(row);
+      if (!row.providerCustomerId) throw new AppError('conflict', SUBSCRIPTION_SETUP_NOT_FINISHED);
+      const r = await d.payments.confirmSetup(setupId, row.providerCustomerId, confirmationToken);
+      if (r.foreign) throw new AppError('conflict', SUBSCRIPTION_SETUP_NOT_FINISHED);
+      return { status: r.status, ...(r.message ? { message: r.message } : {}) };
     },
 
     /** POST /api/subscriptions/:token/card/complete: the card the setup saved becomes the subscription's. */

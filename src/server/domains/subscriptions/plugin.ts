@@ -22,6 +22,7 @@ export const subscriptionsPlugin = fp(
       store: app.store,
       groundOnlyToRemoteStates: settings.hazmatToRemoteStates,
       shipping: settings.shipping,
+      stripePublishableKey: app.config.stripe?.publishableKey ?? null,
       log: app.log,
     });
     await app.registerAdminRoutes(adminRenewRoutes);
