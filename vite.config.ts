@@ -11,7 +11,7 @@ import { defineConfig } from 'vite';
  */
 // (TanStack's mutation hooks are only used by the lazily loaded drawer, and useQueries and useInfiniteQuery by the dashboard, so they stay with them.)
 const CORE_PACKAGES =
-  /\/node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState|useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions))/;
+  /\/node_modules\/((react|react-dom|scheduler)\/|@tanstack\/[^/]+\/build\/modern\/(?!useMutation|mutationObserver|useIsMutating|useMutationState|useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions))/;
 const CORE_SOURCES = /\/src\/(shared|client\/(app|lib|ui|storefront\/(layout|cart|catalog|pages|articles\/api)))\//;
 const LAZY_SOURCES =
   /\/src\/(client\/(ui\/(sheet-impl|toaster|field|badge|faq)\.tsx$|storefront\/cart\/drawer\/|storefront\/cart\/api\/add-to-cart\.ts$|storefront\/catalog\/components\/(quantity-selector|held-note|price)\.tsx$)|shared\/(admin|refunds|validation|secret-params|review-token|review-types|stock-movements|returns|returns-schemas|order-status|order-status-schemas|fulfilment|delivery|order-paths|settings|discounts|discounts-schemas|recovery|analytics-types|payment-methods|regulated-claims|reactions|reaction-texts|medwatch|hazmat|ground-only|consent|subscribe|subscribe-terms|subscription-page|subscription-page-schemas|subscription-states|subscriptions-admin)\.ts$)/;
@@ -21,7 +21,7 @@ const LAZY_SOURCES =
  * `dependencies` the production install keeps. Everything else it uses is compiled into it, so the
  * client's libraries (Radix and what it uses, lucide) can stay devDependencies (ADR 0024).
  */
-const SSR_RUNTIME_PACKAGES = ['react', 'react-dom', 'react-router', '@tanstack/react-query'];
+const SSR_RUNTIME_PACKAGES = ['react', 'react-dom', '@tanstack/react-query'];
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],

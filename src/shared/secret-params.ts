@@ -2,9 +2,9 @@
  * Query parameters that are secrets, by the pages that take them (docs/decisions/0018): the payment
  * id is the key to its order's confirmation, a review link's token lets its holder review as the
  * buyer (docs/decisions/0021). The server's page moves them out of the address into its history
- * entry (react-router's location.state, under `secretParams`) before any script runs, because
- * marketing tags read location.href themselves; a reload, Back and a duplicated tab keep the
- * entry's state. A page that takes a secret by link lists it here.
+ * entry (the router's location.state, under `secretParams`; src/client/app/router.tsx) before any
+ * script runs, because marketing tags read location.href themselves; a reload, Back and a
+ * duplicated tab keep the entry's state. A page that takes a secret by link lists it here.
  */
 const SECRET_PARAMS: readonly { path: RegExp; names: readonly string[] }[] = [
   { path: /^\/order-confirmation$/, names: ['payment_intent'] },

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useNavigate } from '../app/router.tsx';
 import { Toaster } from '../ui/toast.tsx';
 import { DashboardPage } from './dashboard/dashboard-page.tsx';
 import { makeAdminQueryClient } from './session/admin-query-client.ts';

@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
-import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { matchPath, Route, Routes, useLocation } from './router.tsx';
 import type { PublicConfig } from '#shared/ssr-contract.ts';
 import { PublicConfigProvider, usePublicConfig } from '../lib/public-config.tsx';
 import { CartUiProvider } from '../storefront/cart/cart-ui.tsx';

@@ -1,7 +1,7 @@
 import './styles.css';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './router.tsx';
 import type { PublicConfig, SsrQueryState } from '#shared/ssr-contract.ts';
 import { makeQueryClient } from '../lib/query-client.ts';
 import { App, matchRoute } from './app.tsx';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './router.tsx';
 import type { ContentPage } from '#shared/content.ts';
 import type { RouteDataLoaders, SsrQueryState, SsrRender, SsrRenderContent } from '#shared/ssr-contract.ts';
 import { makeQueryClient } from '../lib/query-client.ts';

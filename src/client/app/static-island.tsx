@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type MouseEvent, Suspense, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from './router.tsx';
 
 /**
  * Static islands: parts of a page that never change after the server rendered them (the footer, the

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/router.tsx';
 import { ANALYTICS_RANGES, type AnalyticsRange } from '#shared/analytics-types.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../app/router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminReturn } from '#shared/returns.ts';
 import { makeAdminQueryClient } from '../session/admin-query-client.ts';

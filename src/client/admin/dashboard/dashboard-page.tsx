@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as Tabs from '@radix-ui/react-tabs';
 import { type ReactNode, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../app/router.tsx';
 import { Button } from '../../ui/button.tsx';
 import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
 import { CustomersTab, type CustomersView, NEW_CUSTOMERS_VIEW } from '../customers/customers-tab.tsx';

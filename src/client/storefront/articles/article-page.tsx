@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../app/router.tsx';
 import { followStoreLinks, islandHtml } from '../../app/static-island.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { NotFoundMessage } from '../pages/not-found-page.tsx';

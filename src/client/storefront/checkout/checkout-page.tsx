@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router.tsx';
 import type { ShippingChoices, ShippingFields } from '#shared/checkout.ts';
 import { paymentIdOfSecret } from '#shared/payment-ids.ts';
 import { PageMessage } from '../pages/not-found-page.tsx';

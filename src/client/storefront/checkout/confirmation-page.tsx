@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../app/router.tsx';
 import { PAYMENT_ID } from '#shared/payment-ids.ts';
 import { secretParamOf, withSecretParams } from '#shared/secret-params.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';

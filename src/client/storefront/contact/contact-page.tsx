@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router.tsx';
 import { SUPPORT_HOURS } from '#shared/constants.ts';
 import { CONTACT_FAQ } from '#content/contact-faq.ts';
 import { usePublicConfig } from '../../lib/public-config.tsx';

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router.tsx';
 import { buttonVariants } from '../../ui/button.tsx';
 import { goToHomeSection } from '../layout/nav.ts';
 

@@ -3,7 +3,7 @@ import { Icon } from '../../ui/icon.tsx';
 import { HOME_FAQ } from '#content/home-faq.ts';
 import { DIRECTIONS, USAGE } from '#content/usage.ts';
 import { SUPPORT_RESPONSE_TIME } from '#shared/constants.ts';
-import { Link } from 'react-router';
+import { Link } from '../../app/router.tsx';
 import { buttonVariants } from '../../ui/button.tsx';
 import { Faq } from '../../ui/faq.tsx';
 import { usePublicConfig } from '../../lib/public-config.tsx';

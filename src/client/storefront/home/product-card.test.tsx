@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../app/router.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProductPicture, PublicProduct } from '#shared/catalog.ts';
 import { makeQueryClient } from '../../lib/query-client.ts';

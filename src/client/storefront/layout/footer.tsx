@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../app/router.tsx';
 import { followStoreLinks, islandHtml, ServerIsland } from '../../app/static-island.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { Menu, ShoppingCart } from 'lucide';
 import { Icon } from '../../ui/icon.tsx';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../app/router.tsx';
 import { Sheet } from '../../ui/sheet.tsx';
 import { useCart } from '../cart/api/get-cart.ts';
 import { cartCount } from '../cart/cart-total.ts';

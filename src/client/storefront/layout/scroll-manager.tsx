@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../app/router.tsx';
 import { HOME_HASH_SCROLL_DELAY_MS } from '#shared/constants.ts';
 
 /** Every page starts at the top; a hash on the home page scrolls to that section after 100 ms. */

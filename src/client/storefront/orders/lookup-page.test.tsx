@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '../../app/router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LookupPage } from './lookup-page.tsx';
 

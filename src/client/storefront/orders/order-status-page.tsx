@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../app/router.tsx';
 import type { DeliveryEstimate } from '#shared/delivery.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { ORDER_LINK_INVALID, type OrderStatusView } from '#shared/order-status.ts';

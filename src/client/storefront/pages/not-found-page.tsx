@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/router.tsx';
 import { Button } from '../../ui/button.tsx';
 
 interface MessageProps {

@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { Island } from '../../app/static-island.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useWhenIdle } from '../../lib/when-idle.ts';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../app/router.tsx';
 import { isBundle, STOCK_LOW_MAX } from '#shared/constants.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';

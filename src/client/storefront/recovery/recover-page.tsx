@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../app/router.tsx';
 import { RESTORE_PAID, RESTORED_SHIPPING_KEY, type RestoredShipping, type RestoreResult } from '#shared/recovery.ts';
 import { currentAnalyticsSession } from '../../analytics/session.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../app/router.tsx';
 import { UNSUBSCRIBE_LINK_INVALID } from '#shared/recovery.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button, buttonVariants } from '../../ui/button.tsx';

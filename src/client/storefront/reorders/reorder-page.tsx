@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../app/router.tsx';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { RESTORED_SHIPPING_KEY } from '#shared/recovery.ts';
 import type { ReorderResult } from '#shared/reorders.ts';

@@ -1,7 +1,7 @@
 import { readReviewToken } from '#shared/review-token.ts';
 import { secretParamOf, withoutSecretParam } from '#shared/secret-params.ts';
 
-/** The history entry's state outside the router (react-router keeps a location's state under `usr`). */
+/** The history entry's state outside the router (the router keeps a location's state under `usr`, src/client/app/router.tsx). */
 type EntryState = { usr?: unknown } | null;
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '../../app/router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_CHANGE_BY_EMAIL, SUBSCRIPTION_LINK_INVALID, type SubscriptionPageView } from '#shared/subscription-page.ts';
 import { SubscriptionPage } from './subscription-page.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from '../../app/router.tsx';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { SUBSCRIPTION_LINK_INVALID, type SubscriptionPageView } from '#shared/subscription-page.ts';
 import { errorMessage } from '../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router.tsx';
 import type { AdminMe, LoginBody } from '#shared/admin.ts';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../ui/toast.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../ui/toast.tsx';
 
