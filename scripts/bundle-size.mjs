@@ -20,6 +20,7 @@ const PAGES = {
   lookup: 'src/client/storefront/orders/lookup-page.tsx',
   recover: 'src/client/storefront/recovery/recover-page.tsx',
   unsubscribe: 'src/client/storefront/recovery/unsubscribe-page.tsx',
+  subscription: 'src/client/storefront/subscriptions/subscription-page.tsx',
 };
 
 function closure(key, into = new Set()) {
