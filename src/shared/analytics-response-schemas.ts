@@ -56,6 +56,9 @@ export const AnalyticsReportSchema = z
       .describe(
         'The period’s reorder reminders, and the paid live orders placed from carts their Reorder link filled (within 14 days), net of refunds',
       ),
+    renewals: z
+      .object({ orders: z.number().int(), revenue: moneyText })
+      .describe('The subscriptions’ renewal orders paid live in the period, and their revenue net of refunds and sales tax'),
     trafficSources: z.array(z.object({ source: z.string(), percentage: percent })),
     vitals: z
       .object({ lcp: z.number().nullable(), inp: z.number().nullable(), cls: z.number().nullable(), samples: z.number().int() })

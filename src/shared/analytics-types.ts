@@ -63,6 +63,8 @@ export interface AnalyticsResponse {
   reminders: ReminderFigures;
   /** The period's reorder reminders: sent, and the reorders placed from their links with their revenue (docs/decisions/0051). */
   reorderReminders: ReorderFigures;
+  /** The subscriptions' renewal orders paid in the period (live payments), and their revenue net of refunds and tax (ADR 0053). */
+  renewals: { orders: number; revenue: string };
   trafficSources: { source: string; percentage: number }[];
   /** p75 over the last 30 days whatever the period (as Core Web Vitals are judged); null when nothing was measured. */
   vitals: { lcp: number | null; inp: number | null; cls: number | null; samples: number };

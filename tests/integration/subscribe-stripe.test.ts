@@ -161,3 +161,78 @@ describe('the saved card, charged off-session', () => {
     expect(await subscriptionOf(order.id)).toHaveLength(0);
   });
 });
+
+describe('a new card from the subscription page through Stripe', () => {
+  /** A paid subscription's page token and its row. */
+  async function pageOfNewSubscription() {
+    const { paymentIntentId } = await subscribedOrder();
+    const order = await orderOf(paymentIntentId);
+    const { rows } = (await t.app.database.db.execute(
+      sql`select id from subscriptions where first_order_id = ${order.id}`,
+    )) as unknown as Rows<{ id: number }>;
+    const id = rows[0]?.id ?? 0;
+    const token = t.app.services.subscriptions.link(id).split('/subscriptions/')[1] ?? '';
+    const call = (path: string, payload?: object) =>
+      t.app.inject({ method: payload ? 'POST' : 'GET', url: `/api/subscriptions/${token}${path}`, payload });
+    return { id, token, call, order };
+  }
+
+  it('is confirmed by the server with the card form’s ConfirmationToken, then becomes the subscription’s card', async () => {
+    const { call, order } = await pageOfNewSubscription();
+    const started = await call('/card', {});
+    expect(started.statusCode, started.body).toBe(200);
+    const setup = started.json<{ setupId: string; clientSecret: string; provider: string; publishableKey: string }>();
+    expect(setup).toMatchObject({ provider: 'stripe', publishableKey: expect.stringMatching(/^pk_/) });
+    const [before] = await subscriptionOf(order.id);
+
+    // A declined card: its message, and the subscription keeps its card.
+    const declined = await call('/card/confirm', {
+      setupId: setup.setupId,
+      confirmationToken: await tokenFor('4000000000000002'),
+    });
+    expect(declined.json()).toMatchObject({ status: 'requires_payment_method', message: expect.stringMatching(/declined/i) });
+    expect((await call('/card/complete', { setupId: setup.setupId })).statusCode).toBe(409);
+
+    // A card whose bank asks the shopper first: authenticated, then confirmed again without a token.
+    const again = (await call('/card', {})).json<{ setupId: string }>();
+    const asked = await call('/card/confirm', { setupId: again.setupId, confirmationToken: await tokenFor('4000002760003184') });
+    expect(asked.json()).toEqual({ status: 'requires_action' });
+    fake.customers.authenticateSetup(again.setupId);
+    expect((await call('/card/confirm', { setupId: again.setupId })).json()).toEqual({ status: 'succeeded' });
+    const done = await call('/card/complete', { setupId: again.setupId });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().card).toEqual({ brand: 'visa', last4: '3184' });
+    const [after] = await subscriptionOf(order.id);
+    expect(after?.payment_method_id).not.toBe(before?.payment_method_id);
+  });
+
+  it('refuses another subscription’s setup, and bad input, without confirming anything', async () => {
+    const mine = await pageOfNewSubscription();
+    const theirs = await pageOfNewSubscription();
+    const setup = (await theirs.call('/card', {})).json<{ setupId: string }>();
+    const confirms = () => fake.requests.filter((r) => r.path === `/v1/setup_intents/${setup.setupId}/confirm`).length;
+    const stolen = await mine.call('/card/confirm', {
+      setupId: setup.setupId,
+      confirmationToken: await tokenFor('4242424242424242'),
+    });
+    expect(stolen.statusCode).toBe(409);
+    expect(confirms()).toBe(0);
+    for (const body of [
+      {},
+      { setupId: 'pi_123' },
+      { setupId: setup.setupId, confirmationToken: 'tok_visa' },
+      { setupId: setup.setupId, extra: 1 },
+    ]) {
+      expect((await mine.call('/card/confirm', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(confirms()).toBe(0);
+  });
+
+  it('lets the page load Stripe.js: its Content-Security-Policy allows Stripe, as the checkout’s does', async () => {
+    const { token } = await pageOfNewSubscription();
+    const page = await t.app.inject({ method: 'GET', url: `/subscriptions/${token}` });
+    expect(page.headers['content-security-policy']).toContain('https://js.stripe.com');
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.headers['content-security-policy']).not.toContain('https://js.stripe.com');
+  });
+});

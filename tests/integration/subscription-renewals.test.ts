@@ -1,3 +1,4 @@
+import { parseCents } from '#shared/money.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REMOTE_ADDRESS_MESSAGE } from '#shared/ground-only.ts';
@@ -98,6 +99,26 @@ describe('a due renewal', () => {
     expect(listed.find((x) => x.id === o.id)?.renewalOf).toBe(s.subscriptionId);
     expect(listed.find((x) => x.id === s.firstOrderId)?.renewalOf).toBeNull();
     await setPrice(5, 1899);
+  });
+
+  it('counts in the Analytics tab’s renewals when paid live: orders and revenue net of refunds and sales tax', async () => {
+    const figures = async () =>
+      (await admin.call('GET', '/api/analytics?range=7d')).json<{ renewals: { orders: number; revenue: string } }>().renewals;
+    const before = await figures();
+    const s = await subscribedShopper(t.app, { nextRenewalAt: ago(60_000) });
+    await sweep();
+    const [o] = await renewalOrders(t.app, s.subscriptionId);
+    if (!o) throw new Error('no renewal');
+    // A test payment counts nothing; the same order paid live counts, without its tax and less its refund.
+    expect(await figures()).toEqual(before);
+    await db().execute(sql`update orders set payment_mode = 'live', tax_cents = 150, refunded_cents = 100 where id = ${o.id}`);
+    const after = await figures();
+    expect(after.orders).toBe(before.orders + 1);
+    const { rows } = (await db().execute(sql`select total_cents from orders where id = ${o.id}`)) as unknown as {
+      rows: { total_cents: number }[];
+    };
+    const net = Number(rows[0]?.total_cents) - 100 - 150;
+    expect(parseCents(after.revenue) - parseCents(before.revenue)).toBe(net);
   });
 
   it('is not made before its date, nor for a paused or cancelled subscription', async () => {

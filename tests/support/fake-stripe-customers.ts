@@ -71,6 +71,8 @@ export interface SetupCard {
   card: { brand: string; last4: string } | null;
   /** 4000 0027 6000 3184: authentication on every setup. */
   setupNeedsAuthentication: boolean;
+  /** 4000 0000 0000 0002: the setup is declined (card_declined), as Stripe declines it. */
+  setupDeclines: boolean;
 }
 
 export function createFakeStripeCustomers(cardOf: (key: string) => SetupCard | undefined) {
@@ -121,6 +123,15 @@ export function createFakeStripeCustomers(cardOf: (key: string) => SetupCard | u
     const key = saved?.key ?? given;
     const card = cardOf(key);
     if (!card) return error(402, 'card_error', 'Your card number is incorrect.', { code: 'incorrect_number' });
+    if (card.setupDeclines) {
+      si.last_setup_error = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
+      Object.assign(si, { status: 'requires_payment_method' });
+      return error(402, 'card_error', 'Your card was declined.', {
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        setup_intent: si,
+      });
+    }
     const pm = saved ?? remember(`pm_${rand(24)}`, key);
     si.payment_method = pm.id;
     si.last_setup_error = null;

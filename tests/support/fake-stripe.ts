@@ -203,6 +203,8 @@ const METHODS: Record<
     offSession?: Outcome;
     /** A SetupIntent asks for authentication. */
     setupNeedsAuthentication?: boolean;
+    /** Stripe's generic decline cards decline a SetupIntent too (0341 alone attaches and fails later). */
+    setupDeclines?: boolean;
   }
 > = {
   pm_card_visa: { details: card('4242'), outcome: SUCCEEDS },
@@ -212,7 +214,7 @@ const METHODS: Record<
   // Stripe's 3D Secure test card: authentication required, then it succeeds.
   '4000002500003155': { details: card('3155'), outcome: { ok: 'authenticate' } },
   pm_card_chargeDeclined: { details: card('0002'), outcome: DECLINED },
-  '4000000000000002': { details: card('0002'), outcome: DECLINED },
+  '4000000000000002': { details: card('0002'), outcome: DECLINED, setupDeclines: true },
   pm_card_chargeDeclinedInsufficientFunds: { details: card('9995'), outcome: INSUFFICIENT },
   '4000000000009995': { details: card('9995'), outcome: INSUFFICIENT },
   // The fake's own wallets and Link (see the comment at the top).
@@ -363,6 +365,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       type: m.details.type,
       card: m.details.type === 'card' ? { brand: m.details.card.brand, last4: m.details.card.last4 } : null,
       setupNeedsAuthentication: m.setupNeedsAuthentication ?? false,
+      setupDeclines: m.setupDeclines ?? false,
     };
   });
   const deliveries: { type: string; status: number }[] = [];

@@ -232,6 +232,18 @@ export function AnalyticsTab() {
           />
         )}
       </Card>
+      <Card title="Subscription Renewals">
+        <Figures
+          rows={[
+            ['Renewal orders', String(q.data.renewals.orders)],
+            ['Renewal revenue', formatUsd(parseCents(q.data.renewals.revenue))],
+          ]}
+        />
+        <p className="mt-3 text-xs text-zinc-600">
+          Over the last {period}: subscriptions’ renewal orders paid, net of refunds and sales tax. Counts, monthly recurring
+          revenue and churn are on the Subscriptions tab.
+        </p>
+      </Card>
       <p className="text-xs text-zinc-600 lg:col-span-2">
         All figures are first-party and cookie-less: counted from this store's own page views and paid orders, with no cookies and
         no IP addresses. Last updated {new Date(q.data.generatedAt).toLocaleTimeString('en-US')}.

@@ -1,8 +1,11 @@
-import { type FormEvent, useId, useState } from 'react';
-import { CARD_CHANGE_BY_EMAIL, type SubscriptionPageView } from '#shared/subscription-page.ts';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { CARD_CHANGE_BY_EMAIL, type CardSetupStarted, type SubscriptionPageView } from '#shared/subscription-page.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { completeCardChange, confirmTestSetup, startCardChange } from './api/subscription.ts';
+
+/** Stripe's card form, loaded only when the shopper replaces a card with Stripe as the provider. */
+const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
 const brandName = (brand: string) =>
   brand === 'visa' ? 'Visa' : brand === 'mastercard' ? 'Mastercard' : brand === 'amex' ? 'American Express' : 'Card';
@@ -23,6 +26,7 @@ export function CardSection({
 }) {
   const id = useId();
   const [setup, setSetup] = useState<{ setupId: string; clientSecret: string } | null>(null);
+  const [stripeSetup, setStripeSetup] = useState<(CardSetupStarted & { publishableKey: string }) | null>(null);
   const [number, setNumber] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,6 +38,7 @@ export function CardSection({
     try {
       const s = await startCardChange(token);
       if (s.provider === 'test') setSetup(s);
+      else if (s.publishableKey) setStripeSetup({ ...s, publishableKey: s.publishableKey });
       else setNote(CARD_CHANGE_BY_EMAIL);
     } catch (err) {
       // 503: the payment provider takes no new card from this page.
@@ -84,7 +89,20 @@ export function CardSection({
           {note}
         </p>
       ) : null}
-      {setup ? (
+      {stripeSetup ? (
+        <Suspense fallback={<div className="mt-4 h-48 animate-pulse rounded-xl bg-sand" />}>
+          <StripeCardForm
+            token={token}
+            setup={stripeSetup}
+            onSaved={(v) => {
+              onChanged(v);
+              setStripeSetup(null);
+              setNote('Your new card is saved. The next renewal is charged to it.');
+            }}
+            onCancel={() => setStripeSetup(null)}
+          />
+        </Suspense>
+      ) : setup ? (
         <form noValidate onSubmit={(e) => void save(e)} className="mt-4 grid gap-4">
           <p className="rounded-md bg-[#fff6dc] p-3 text-sm">
             Test mode: no real card is saved. Use <strong>4242 4242 4242 4242</strong>; <strong>4000 0000 0000 0341</strong> is

@@ -33,7 +33,7 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100
 export function createAnalyticsService(
   db: Database,
   d: {
-    orders: Pick<OrdersService, 'orderKinds'>;
+    orders: Pick<OrdersService, 'orderKinds' | 'renewalSales'>;
     reviews: ReviewsService;
     ownHost: string;
     retentionDays: number;
@@ -94,19 +94,32 @@ export function createAnalyticsService(
       const period = { from: addDays(to, 1 - ANALYTICS_RANGE_DAYS[range]), to };
       const month = { from: addDays(to, -29), to };
       const rolled = await days.rolledSpan(db);
-      const [sales, testOrders, revenueDaily, dayFigures, sources, topPages, vitals, reviewStats, reminders, reorderReminders] =
-        await Promise.all([
-          orderSales.figures(),
-          orderSales.testOrders(),
-          orderSales.dailyRevenue(period.from, period.to),
-          figuresByDay({ from: period.from < month.from ? period.from : month.from, to }, rolled),
-          days.topSources(db, split(period, rolled), 8),
-          days.topPages(db, split(period, rolled), 10),
-          repo.selectVitals(db),
-          d.reviews.adminStats(),
-          d.recovery.figures(period.from, period.to),
-          d.reorders.figures(period.from, period.to),
-        ]);
+      const end = new Date(Date.parse(`${period.to}T00:00:00.000Z`) + 86_400_000);
+      const [
+        sales,
+        testOrders,
+        revenueDaily,
+        dayFigures,
+        sources,
+        topPages,
+        vitals,
+        reviewStats,
+        reminders,
+        reorderReminders,
+        renewals,
+      ] = await Promise.all([
+        orderSales.figures(),
+        orderSales.testOrders(),
+        orderSales.dailyRevenue(period.from, period.to),
+        figuresByDay({ from: period.from < month.from ? period.from : month.from, to }, rolled),
+        days.topSources(db, split(period, rolled), 8),
+        days.topPages(db, split(period, rolled), 10),
+        repo.selectVitals(db),
+        d.reviews.adminStats(),
+        d.recovery.figures(period.from, period.to),
+        d.reorders.figures(period.from, period.to),
+        d.orders.renewalSales(new Date(`${period.from}T00:00:00.000Z`), end),
+      ]);
       const sum = (span: DaySpan) => {
         const t = { sessions: 0, bounces: 0, sessionMs: 0, converted: 0 };
         for (const f of dayFigures.values()) {
@@ -157,6 +170,7 @@ export function createAnalyticsService(
         topPages,
         reminders,
         reorderReminders,
+        renewals: { orders: renewals.orders, revenue: formatCents(renewals.netCents) },
         trafficSources: sources.map((s) => ({ source: s.source, percentage: pct(s.sessions, totalSourceSessions) })),
         vitals: {
           lcp: vitals.lcp == null ? null : Math.round(vitals.lcp),

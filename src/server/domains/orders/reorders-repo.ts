@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'dri
 import type { Tx } from '#db/client.ts';
 import { orders } from '#db/schema/index.ts';
 import { paidAt, REVENUE } from '#db/paid-orders.ts';
+import { NET_OF_TAX } from './renewal-sales-repo.ts';
 
 /**
  * What the reorders domain (docs/decisions/0051) reads of the orders, through the orders service:
@@ -106,7 +107,7 @@ export async function selectPaidLiveOrdersOfCarts(
         id: orders.id,
         sessionHash: hashOf,
         createdAt: orders.createdAt,
-        netCents: sql<number>`(${orders.totalCents} - ${orders.refundedCents})::int`,
+        netCents: NET_OF_TAX,
       })
       .from(orders)
       .where(

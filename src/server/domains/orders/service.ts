@@ -10,6 +10,7 @@ import * as historyRepo from './history-repo.ts';
 import * as kindsRepo from './kinds-repo.ts';
 import * as repo from './repo.ts';
 import * as remindersRepo from './reminders-repo.ts';
+import { selectRenewalSales } from './renewal-sales-repo.ts';
 import * as reordersRepo from './reorders-repo.ts';
 import { checkoutWrites } from './checkout-writes.ts';
 import { createRenewalWrites } from './renewal-writes.ts';
@@ -133,6 +134,8 @@ export function createOrdersService(d: Deps) {
     /** For the reorder figures: the paid live orders placed from these carts (SHA-256 of their sessions) paid in [from, to). */
     paidLiveOrdersOfCarts: (sessionHashes: readonly string[], from: Date, to: Date) =>
       reordersRepo.selectPaidLiveOrdersOfCarts(db, sessionHashes, from, to),
+    /** For the analytics: the subscriptions' renewal orders paid live in [from, to), and their revenue net of refunds and tax. */
+    renewalSales: (from: Date, to: Date) => selectRenewalSales(db, from, to),
 
     /** Queues the confirmation of a paid order that has none yet (paid before the outbox existed), and sends it. */
     async sendConfirmation(orderId: number): Promise<void> {

@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CardSetupStarted, SubscriptionChange, SubscriptionPageView, TestSetupResult } from '#shared/subscription-page.ts';
+import type {
+  CardConfirmResult,
+  CardSetupStarted,
+  SubscriptionChange,
+  SubscriptionPageView,
+  TestSetupResult,
+} from '#shared/subscription-page.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 
 const path = (token: string) => `/api/subscriptions/${encodeURIComponent(token)}`;
@@ -43,3 +49,10 @@ export const completeCardChange = (token: string, setupId: string) =>
 /** POST /api/subscriptions/:token/confirm: an "ask me first" renewal confirmed for the date the page shows. */
 export const confirmRenewal = (token: string, forDate: string) =>
   api<{ confirmedFor: string; nextRenewalAt: string }>(`${path(token)}/confirm`, { method: 'POST', body: { for: forDate } });
+
+/** POST /api/subscriptions/:token/card/confirm (Stripe): the server confirms the setup with the card form's token. */
+export const confirmCardChange = (token: string, setupId: string, confirmationToken?: string) =>
+  api<CardConfirmResult>(`${path(token)}/card/confirm`, {
+    method: 'POST',
+    body: confirmationToken ? { setupId, confirmationToken } : { setupId },
+  });
