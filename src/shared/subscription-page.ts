@@ -13,6 +13,9 @@ export const SUBSCRIPTION_CANCELLED = 'This subscription is cancelled: nothing m
 export const SUBSCRIPTION_PAUSED_SKIP = 'This subscription is paused: resume it first, then skip a delivery.';
 export const SUBSCRIPTION_INTERVAL_NOT_OFFERED = 'That interval is not offered for these products.';
 export const SUBSCRIPTION_SETUP_NOT_FINISHED = 'The new card is not saved yet. Enter it again, or try another card.';
+/** `/card/confirm` with the built-in provider, whose own card form confirms its setups. */
+export const CARD_CONFIRMED_BY_TEST_FORM =
+  'With the built-in test provider, a new card is saved with its own card form: POST /api/payments/test/setup/confirm.';
 /** Shown where the provider cannot take a new card from the page. */
 export const CARD_CHANGE_BY_EMAIL = 'Card changes are made by e-mail for now: write to us and we will send you a secure link.';
 

@@ -3,6 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, parseCents } from '#shared/money.ts';
 import {
+  CARD_CONFIRMED_BY_TEST_FORM,
   SUBSCRIPTION_CANCELLED,
   SUBSCRIPTION_INTERVAL_NOT_OFFERED,
   SUBSCRIPTION_LINK_INVALID,
@@ -342,6 +343,13 @@ describe('replacing the card', () => {
     const { setupId, clientSecret, provider } = started.json<{ setupId: string; clientSecret: string; provider: string }>();
     expect(provider).toBe('test');
     expect(clientSecret.startsWith(`${setupId}_secret_`)).toBe(true);
+    // Stripe's server confirmation is not the built-in provider's: its own card form confirms its setups.
+    const viaStripe = await call('POST', `/api/subscriptions/${s.token}/card/confirm`, {
+      setupId,
+      confirmationToken: 'ctoken_abcdefghijkl',
+    });
+    expect(viaStripe.statusCode).toBe(409);
+    expect(viaStripe.json().message).toBe(CARD_CONFIRMED_BY_TEST_FORM);
 
     // Not confirmed yet: nothing to use.
     const early = await call('POST', `/api/subscriptions/${s.token}/card/complete`, { setupId });

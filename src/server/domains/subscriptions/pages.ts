@@ -1,5 +1,6 @@
 import { formatCents } from '#shared/money.ts';
 import {
+  CARD_CONFIRMED_BY_TEST_FORM,
   type CardConfirmResult,
   type CardSetupStarted,
   SUBSCRIPTION_INTERVAL_NOT_OFFERED,
@@ -167,6 +168,8 @@ export function createSubscriptionPages(d: SubscriptionsDeps) {
       if (!row || row.erasedAt) throw new AppError('not_found', SUBSCRIPTION_LINK_INVALID);
       refuseCancelled(row);
       if (!row.providerCustomerId) throw new AppError('conflict', SUBSCRIPTION_SETUP_NOT_FINISHED);
+      // The built-in provider's card form confirms its setups itself (POST /api/payments/test/setup/confirm).
+      if (d.payments.providerName === 'test') throw new AppError('conflict', CARD_CONFIRMED_BY_TEST_FORM);
       const r = await d.payments.confirmSetup(setupId, row.providerCustomerId, confirmationToken);
       if (r.foreign) throw new AppError('conflict', SUBSCRIPTION_SETUP_NOT_FINISHED);
       return { status: r.status, ...(r.message ? { message: r.message } : {}) };
