@@ -145,6 +145,7 @@ describe('the checkout’s step 1 with a subscription (docs/decisions/0052)', ()
     expect(onSave).toHaveBeenLastCalledWith(expect.anything(), {
       ageConfirmed: false,
       marketingConsent: false,
+      reorderReminder: false,
       subscriptionConsent: false,
     });
     fireEvent.click(box);
