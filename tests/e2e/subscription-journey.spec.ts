@@ -124,6 +124,11 @@ test('a shopper subscribes, is told 3 days ahead, skips, is renewed once on the 
   await page.getByRole('searchbox', { name: 'Search' }).fill(email);
   await expect(page.getByText(`Renewal of subscription #`).first()).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText(`#${orderId}`).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('orders-renewal.png'), fullPage: true });
   await page.getByRole('tab', { name: 'Subscriptions' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText(/cancelled/i);
+  await page.screenshot({ path: test.info().outputPath('subscriptions-tab.png'), fullPage: true });
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription Renewals' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('analytics.png'), fullPage: true });
 });
