@@ -254,3 +254,52 @@ test('when Stripe.js cannot load, the payment step says so and offers another tr
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expectPaymentElement(page);
 });
+
+test('a subscriber replaces the card from the subscription page with Stripe’s card form, confirmed by the store’s server', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await routeStripe(page);
+  await page.goto(`${baseURL}/product/5`);
+  await page.getByRole('radio', { name: /^Subscribe and save 10 %/ }).check();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: /Open cart, 1 item/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click();
+  const email = `card.${Date.now()}@example.com`;
+  await fillShipping(page, { Email: email });
+  await page.getByRole('checkbox', { name: 'I agree to these subscription terms and to the automatic renewal charges.' }).check();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expectPaymentElement(page);
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 10_000 });
+
+  // The confirmation e-mail (the outbox's file without SMTP) links the subscription's page.
+  const outbox = path.join(dataDir, 'outbox');
+  const linkIn = () =>
+    fs
+      .readdirSync(outbox)
+      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))
+      .filter((m) => m.includes(email))
+      .map((m) => /\/subscriptions\/([\w-]+\.[\w-]+)/.exec(m)?.[1])
+      .find(Boolean);
+  await expect.poll(linkIn).toBeTruthy();
+  await page.goto(`${baseURL}/subscriptions/${linkIn()}`);
+  await expect(page.getByText('Visa ending 4242')).toBeVisible();
+
+  // A declined card: Stripe's message, the card kept; then a card that saves.
+  await page.getByRole('button', { name: 'Replace card' }).click();
+  await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /declined/i })).toBeVisible();
+  await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0341');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Your new card is saved. The next renewal is charged to it.')).toBeVisible();
+  await expect(page.getByText('Visa ending 0341', { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('subscription-card-stripe.png'), fullPage: true });
+  // The browser made ConfirmationTokens only; the store's server confirmed the SetupIntents.
+  const fromBrowser = fake.requests.filter((r) => r.params.key === FAKE_KEYS.publishableKey && r.method === 'POST');
+  expect(fromBrowser.every((r) => r.path === '/v1/confirmation_tokens')).toBe(true);
+});

@@ -189,7 +189,7 @@ export function createSubscriptionPages(d: SubscriptionsDeps) {
         return {
           set: { paymentMethodId: saved.paymentMethodId, cardBrand: brand, cardLast4: saved.last4 },
           kind: 'card_replaced',
-          detail: `Card replaced: ${brand} ending ${saved.last4 ?? '????'} (was ending ${row.cardLast4 ?? '????'})`,
+          detail: `Card replaced: ${brand.charAt(0).toUpperCase()}${brand.slice(1)} ending ${saved.last4 ?? '????'} (was ending ${row.cardLast4 ?? '????'})`,
         };
       });
     },
