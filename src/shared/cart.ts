@@ -60,6 +60,8 @@ export const CartItemSchema = z
       /** Units held in shoppers' open checkouts, and when the last is back if not bought (ISO time). */
       held: z.number().int(),
       heldBackBy: z.string().nullable(),
+      /** Subscribe and save as the product offers it now (the line may switch to it); null: one-time only. */
+      subscription: z.object({ intervalsWeeks: z.array(z.number().int()), discountPercent: z.number().int() }).nullable(),
     }),
   })
   .meta({ id: 'CartItem' });

@@ -26,6 +26,9 @@ test('a shopper subscribes to the Single Bottle every 6 weeks at 10 % off, agree
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByTestId('cart-line-subscription')).toHaveText('Every 6 weeks, 10 % off');
   await expect(drawer.getByText('$17.09 each')).toBeVisible();
+  // The cart's delivery choice shows the line's interval; the shopper could switch it to one-time here.
+  await expect(drawer.getByRole('combobox', { name: 'Delivery' })).toHaveValue('6');
+  await page.screenshot({ path: test.info().outputPath('cart-delivery.png') });
   await drawer.getByRole('button', { name: 'Checkout' }).click();
   await expect(page.getByRole('heading', { name: 'Shipping Information' })).toBeVisible();
   // 17.09 + 3.91 shipping.

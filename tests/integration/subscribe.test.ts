@@ -124,6 +124,9 @@ describe('a cart line that subscribes', () => {
     expect(res.json().product.price).toBe('18.99');
     const cart = (await t.app.inject({ method: 'GET', url: `/api/cart/${s.sessionId}` })).json();
     expect(cart[0]).toMatchObject({ quantity: 2, unitPrice: '17.09', subscription: { intervalWeeks: 6, discountPercent: 10 } });
+    // The line says what its product offers, for the cart's delivery choice; the 3-Pack offers nothing.
+    expect(cart[0].product.subscription).toEqual({ intervalsWeeks: [4, 6, 8], discountPercent: 10 });
+    expect((await s.add(6, 1)).json().product.subscription).toBeNull();
 
     // Added again without a choice: the line keeps it; with null: one-time at the full price.
     const again = await s.add(5, 1);

@@ -41,6 +41,10 @@ function toCartItem(r: repo.CartRow, stock: Stock, image: ProductPicture): CartI
       available: r.isActive ? r.inventory + (s?.own ?? 0) : 0,
       held: s?.others ?? 0,
       heldBackBy: s?.others ? s.backBy : null,
+      subscription:
+        r.subscriptionIntervalsWeeks.length > 0
+          ? { intervalsWeeks: r.subscriptionIntervalsWeeks, discountPercent: r.subscriptionDiscountPercent }
+          : null,
     },
   };
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '#shared/cart.ts';
 import type { ProductPicture } from '#shared/catalog.ts';
 import type { PublicConfig } from '#shared/ssr-contract.ts';
@@ -43,6 +43,7 @@ const item = (
     available: 50,
     held: 0,
     heldBackBy: null,
+    subscription: null,
   },
 });
 
@@ -138,5 +139,42 @@ describe('free shipping in the cart', () => {
     openDrawer([item('a', 'Single Bottle', '18.99', 1)]);
     await screen.findByTestId('cart-total');
     expect(screen.queryByTestId('free-shipping')).toBeNull();
+  });
+});
+
+describe('a line’s delivery', () => {
+  it('offers one-time or subscribe at each interval the product offers, and sends the choice for the line', async () => {
+    const offered: CartItem = {
+      ...item('a', 'Single Bottle', '18.99', 1),
+      product: {
+        ...item('a', 'Single Bottle', '18.99', 1).product,
+        subscription: { intervalsWeeks: [4, 6], discountPercent: 10 },
+      },
+    };
+    const sent: { url: string; body: unknown }[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      sent.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+      return new Response(JSON.stringify(String(url).includes('/api/cart/session') ? [offered] : offered), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    try {
+      openDrawer([offered, item('b', 'Smelling Salts 3-Pack', '44.99', 1)]);
+      const select = (await screen.findByRole('combobox', { name: 'Delivery' })) as HTMLSelectElement;
+      // Only the line whose product offers it; one-time until chosen.
+      expect(screen.getAllByRole('combobox', { name: 'Delivery' })).toHaveLength(1);
+      expect(select.value).toBe('once');
+      expect([...select.options].map((o) => o.text)).toEqual([
+        'One-time',
+        'Every 4 weeks (save 10 %)',
+        'Every 6 weeks (save 10 %)',
+      ]);
+      fireEvent.change(select, { target: { value: '6' } });
+      await waitFor(() => expect(sent.some((r) => r.url.endsWith('/api/cart/a'))).toBe(true));
+      expect(sent.find((r) => r.url.endsWith('/api/cart/a'))?.body).toEqual({ quantity: 1, subscription: { intervalWeeks: 6 } });
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });

@@ -17,6 +17,7 @@ import { useCartUi } from '../cart-ui.tsx';
 import { useClearCartMutation } from './api/clear-cart.ts';
 import { useRemoveCartItemMutation } from './api/remove-cart-item.ts';
 import { useUpdateCartItemMutation } from './api/update-cart-item.ts';
+import { DeliveryChoice } from './delivery-choice.tsx';
 
 /** How far the cart is from free shipping, as words and a bar (docs/decisions/0039). */
 function FreeShipping({ gap, over }: { gap: number; over: number }) {
@@ -107,7 +108,7 @@ export default function CartDrawer() {
                 sizes="80px"
                 className="size-20 shrink-0 rounded-md bg-sand object-cover"
               />
-              <div className="flex flex-1 flex-col gap-2">
+              <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <div className="flex items-start justify-between gap-2">
                   <p className="font-bold leading-tight">{item.product.name}</p>
                   <button
@@ -125,6 +126,14 @@ export default function CartDrawer() {
                   <p className="text-sm font-semibold text-ink-soft" data-testid="cart-line-subscription">
                     {subscriptionLineNote(item.subscription.intervalWeeks, item.subscription.discountPercent)}
                   </p>
+                ) : null}
+                {item.product.subscription ? (
+                  <DeliveryChoice
+                    item={item}
+                    offer={item.product.subscription}
+                    disabled={busy}
+                    onChange={(subscription) => update.mutate({ itemId: item.id, quantity: item.quantity, subscription })}
+                  />
                 ) : null}
                 {item.quantity > item.product.available ? (
                   <div className="text-sm" data-testid="cart-line-stock">
