@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REMOTE_ADDRESS_MESSAGE } from '#shared/ground-only.ts';
 import { sweepEveryMinute } from '#server/sweeps.ts';
 import { ORIGIN, ownerStore, type signedIn } from '../support/admin.ts';
+import { newSessionId } from '../support/app.ts';
 import type { TestApp } from '../support/app.ts';
 import { inventoryOf, setInventory } from '../support/checkout.ts';
 import { eventually } from '../support/eventually.ts';
@@ -99,6 +100,30 @@ describe('a due renewal', () => {
     expect(listed.find((x) => x.id === o.id)?.renewalOf).toBe(s.subscriptionId);
     expect(listed.find((x) => x.id === s.firstOrderId)?.renewalOf).toBeNull();
     await setPrice(5, 1899);
+  });
+
+  it('charges the unit price the cart, the checkout and the subscription page quote, to the cent, on a half cent', async () => {
+    // 10.05 less 10 %: 1.005 off rounds half up to 1.01, 9.04 a unit, wherever it is priced.
+    await setPrice(5, 1005);
+    await db().execute(
+      sql`update products set subscription_intervals_weeks = '[4]', subscription_discount_percent = 10 where id = 5`,
+    );
+    try {
+      const s = await subscribedShopper(t.app, { nextRenewalAt: ago(60_000) });
+      const cart = await t.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        payload: { sessionId: newSessionId(), productId: 5, quantity: 1, subscription: { intervalWeeks: 4 } },
+      });
+      expect(cart.json().unitPrice).toBe('9.04');
+      const page = await t.app.inject({ method: 'GET', url: `/api/subscriptions/${s.token}` });
+      expect(page.json().items[0].unitPrice).toBe('9.04');
+      await sweep();
+      const [o] = await renewalOrders(t.app, s.subscriptionId);
+      expect(o?.subtotal).toBe(904);
+    } finally {
+      await setPrice(5, 1899);
+    }
   });
 
   it('counts in the Analytics tab’s renewals when paid live: orders and revenue net of refunds and sales tax', async () => {
