@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '../../app/router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_CHANGE_BY_EMAIL, SUBSCRIPTION_LINK_INVALID, type SubscriptionPageView } from '#shared/subscription-page.ts';
@@ -64,6 +64,29 @@ describe('the subscription page', () => {
     expect(document.activeElement).toBe(cancel);
     expect(screen.getByText('$38.09', { selector: 'strong' })).toBeTruthy();
     expect(calls).toEqual(['GET /api/subscriptions/a.b']);
+  });
+
+  it('points the notice’s Change date at the date field and its Confirm at the order’s Confirm, and acts only on a click', async () => {
+    renderPage('/subscriptions/a.b?action=change-date', () => ({ status: 200, body: VIEW }));
+    const date = await screen.findByLabelText('Next delivery date');
+    await waitFor(() => expect(document.activeElement).toBe(date));
+    cleanup();
+    const waiting = { ...VIEW, askFirst: true, awaitingConfirmation: true };
+    let confirmed = false;
+    const calls = renderPage('/subscriptions/a.b?action=confirm', (path, method) => {
+      if (method === 'POST' && path.endsWith('/confirm')) confirmed = true;
+      return {
+        status: 200,
+        body: path.endsWith('/confirm') ? {} : confirmed ? { ...waiting, awaitingConfirmation: false } : waiting,
+      };
+    });
+    const confirm = await screen.findByRole('button', { name: 'Confirm this order' });
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
+    expect(calls).toEqual(['GET /api/subscriptions/a.b']);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Confirmed: it ships on its date.')).toBeTruthy();
+    expect(calls).toContain('POST /api/subscriptions/a.b/confirm');
+    expect(screen.queryByRole('button', { name: 'Confirm this order' })).toBeNull();
   });
 
   it('cancels in one click and says so', async () => {
