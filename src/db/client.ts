@@ -65,6 +65,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
+    // Nor one checked out (a transaction between two queries, the startup lock): the pool listens to
+    // idle clients only. Its next query fails, and it is discarded when released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
