@@ -24,8 +24,7 @@ export interface AdminMe {
   labelProvider: LabelProviderName;
 }
 
-/**
- * Every status an order can have. The owner sets the first four by hand; an order becomes
+/** Every status an order can have. The owner sets the first four by hand; an order becomes
  * `cancelled` only through POST /api/orders/:id/cancel and `refunded` when its refunds reach its total.
  */
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
@@ -76,8 +75,7 @@ export const REVIEW_STATUSES = ['pending', 'approved'] as const;
 export const REVIEWS_PAGE_DEFAULT = 50;
 export const REVIEWS_PAGE_MAX = 200;
 
-/**
- * GET /api/admin/reviews: newest first, a page at a time; `q` matches any part of the title, name,
+/** GET /api/admin/reviews: newest first, a page at a time; `q` matches any part of the title, name,
  * e-mail or text in any case; `cursor` is the last review of the previous page (the Link header gives it).
  */
 export const AdminReviewsQuerySchema = z.object({
