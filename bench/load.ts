@@ -1,5 +1,9 @@
 // The load the benchmarks put on a store: autocannon on one address, two addresses in turns, and
 // the shopping mix (shoppers paying for orders). bench/run.ts measures with it; bench/README.md says how.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import type { StoreServer } from '../tests/support/store-process.ts';
 
@@ -23,19 +27,47 @@ export async function cannon(url: string, connections = CONNECTIONS): Promise<Lo
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
 }
 
-/** Interleaved rounds (a, b, a, b) so that a drift of the machine weighs on both alike. */
-export async function sideBySide(a: string, b: string): Promise<[Load, Load]> {
-  const runs: Load[][] = [[], []];
-  for (let round = 0; round < 2; round++) {
-    runs[0]!.push(await cannon(a));
-    runs[1]!.push(await cannon(b));
-  }
+/** Interleaved rounds (a, b, c, a, b, c) so that a drift of the machine weighs on each alike. */
+export async function sideBySide<const U extends string[]>(...urls: U): Promise<{ [K in keyof U]: Load }> {
+  const runs: Load[][] = urls.map(() => []);
+  for (let round = 0; round < 2; round++) for (const [i, url] of urls.entries()) runs[i]!.push(await cannon(url));
   const mean = (xs: Load[]): Load => ({
     rps: Math.round(xs.reduce((s, x) => s + x.rps, 0) / xs.length),
     p99: Math.max(...xs.map((x) => x.p99)),
     errors: xs.reduce((s, x) => s + x.errors, 0),
   });
-  return [mean(runs[0]!), mean(runs[1]!)];
+  return runs.map(mean) as { [K in keyof U]: Load };
+}
+
+/** The paths the bare server (bench/raw-http.mjs) answers with the store's own bytes. */
+const RAW_PATHS = ['/api/products', '/', '/product/5'] as const;
+
+/**
+ * A bare `node:http` server on this Node, started beside the store, answering each of RAW_PATHS with
+ * the bytes the store sent for it (a page as it was rendered once): the physical limit of each answer.
+ */
+export async function startRawServer(store: StoreServer): Promise<{ baseURL: string; stop: () => void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-raw-'));
+  const map: Record<string, { type: string; file: string }> = {};
+  for (const [i, p] of RAW_PATHS.entries()) {
+    const res = await fetch(`${store.baseURL}${p}`);
+    const file = path.join(dir, `${i}.body`);
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    map[p] = { type: res.headers.get('content-type') ?? 'application/octet-stream', file };
+  }
+  fs.writeFileSync(path.join(dir, 'map.json'), JSON.stringify(map));
+  const child = fork(path.join(import.meta.dirname, 'raw-http.mjs'), [path.join(dir, 'map.json')], { stdio: 'ignore' });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve(Number(m)));
+    child.once('exit', () => reject(new Error('the bare server did not start')));
+  });
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface Mix {
@@ -116,14 +148,20 @@ export async function shoppingMix(base: string): Promise<Mix> {
 
 export interface DriverFigures {
   products: Load;
+  /** The same JSON held as a constant by the store (its route, plugins and serializer). */
   baseline: Load;
+  /** The same bytes from a bare node:http server (the limit). */
+  rawProducts: Load;
   home: Load;
+  rawHome: Load;
   productPage: Load;
+  rawProductPage: Load;
   mix: Mix;
 }
 
 export const STORE_ENV = {
-  LOG_LEVEL: 'warn',
+  // The store's default: a line per request.
+  LOG_LEVEL: 'info',
   BENCH_BASELINE: 'true',
   RATE_LIMIT_CART_PER_MINUTE: '10000000',
   RATE_LIMIT_CHECKOUT_PER_MINUTE: '10000000',
@@ -152,12 +190,21 @@ export async function measure(driver: Driver, store: StoreServer): Promise<Drive
   // Warm both routes and the page renderer before measuring.
   await cannon(`${base}/api/products`, 10);
   await cannon(`${base}/product/5`, 10);
-  log(`  ${driver}: /api/products against the constant route…`);
-  const [products, baseline] = await sideBySide(`${base}/api/products`, `${base}/api/bench/baseline`);
-  log(`  ${driver}: server-rendered pages…`);
-  const home = await cannon(`${base}/`);
-  const productPage = await cannon(`${base}/product/5`);
-  log(`  ${driver}: shopping mix…`);
-  const mix = await shoppingMix(base);
-  return { products, baseline, home, productPage, mix };
+  const raw = await startRawServer(store);
+  try {
+    log(`  ${driver}: /api/products against the constant route and the bare server…`);
+    const [products, baseline, rawProducts] = await sideBySide(
+      `${base}/api/products`,
+      `${base}/api/bench/baseline`,
+      `${raw.baseURL}/api/products`,
+    );
+    log(`  ${driver}: server-rendered pages against the bare server…`);
+    const [home, rawHome] = await sideBySide(`${base}/`, `${raw.baseURL}/`);
+    const [productPage, rawProductPage] = await sideBySide(`${base}/product/5`, `${raw.baseURL}/product/5`);
+    log(`  ${driver}: shopping mix…`);
+    const mix = await shoppingMix(base);
+    return { products, baseline, rawProducts, home, rawHome, productPage, rawProductPage, mix };
+  } finally {
+    raw.stop();
+  }
 }

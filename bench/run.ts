@@ -4,12 +4,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import pg from 'pg';
 import { assertSupportedNode } from '../scripts/lib/runtime.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS, ensureSystemPackages, type PostgresCluster, startPostgres } from '../scripts/lib/system.mjs';
+import { CHROMIUM, ensureSystemPackages, type PostgresCluster, startPostgres } from '../scripts/lib/system.mjs';
 import { type StoreServer, startStore } from '../tests/support/store-process.ts';
 import {
   CONNECTIONS,
@@ -24,6 +21,7 @@ import {
   STORE_ENV,
 } from './load.ts';
 import { type Restart, restartTimes, rssMiB } from './process.ts';
+import { lighthouseScores, type Scores } from './lighthouse.ts';
 import { type DashboardFigures, dashboardReport, LONG_TASK_TARGET_MS, measureDashboard } from './dashboard.ts';
 import { measureYear, type YearFigures, yearReport, yearTargets } from './year.ts';
 
@@ -48,59 +46,6 @@ async function measureStore(driver: Driver, store: StoreServer): Promise<StoreFi
   log(`  ${driver}: restarts on the data just written…`);
   const restart = await restartTimes(store);
   return { ...figures, loadSeconds, rssMiB: rss, restart };
-}
-
-// ── Lighthouse ───────────────────────────────────────────────────────────────────────────────────
-
-interface Scores {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-}
-
-/** Lighthouse varies from run to run on a busy machine: mobile is run this many times, the median kept. */
-const MOBILE_RUNS = 3;
-
-async function lighthouseScores(base: string): Promise<Record<string, { mobile: Scores; desktop: Scores }>> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-  const out: Record<string, { mobile: Scores; desktop: Scores }> = {};
-  const once = async (url: string, form: 'mobile' | 'desktop'): Promise<Scores> => {
-    const result = await lighthouse(
-      url,
-      { port: chrome.port, output: 'json', logLevel: 'error' },
-      form === 'desktop' ? desktopConfig : undefined,
-    );
-    const c = result?.lhr.categories;
-    if (result?.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
-    const score = (k: string) => Math.round((c?.[k]?.score ?? 0) * 100);
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-    };
-  };
-  const median = (runs: Scores[]): Scores => {
-    const mid = (k: keyof Scores) => runs.map((r) => r[k]).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
-    return {
-      performance: mid('performance'),
-      accessibility: mid('accessibility'),
-      bestPractices: mid('bestPractices'),
-      seo: mid('seo'),
-    };
-  };
-  try {
-    for (const page of ['/', '/product/5', '/education']) {
-      log(`  Lighthouse ${page}: mobile ×${MOBILE_RUNS}, desktop…`);
-      const mobile: Scores[] = [];
-      for (let i = 0; i < MOBILE_RUNS; i++) mobile.push(await once(`${base}${page}`, 'mobile'));
-      out[page] = { mobile: median(mobile), desktop: await once(`${base}${page}`, 'desktop') };
-    }
-  } finally {
-    chrome.kill();
-  }
-  return out;
 }
 
 // ── machine ──────────────────────────────────────────────────────────────────────────────────────
@@ -188,6 +133,25 @@ try {
       target: '≥ 0.8, no errors',
       ok: figures[d].products.rps >= 0.8 * figures[d].baseline.rps && figures[d].products.errors === 0,
     })),
+    ...(['pglite', 'postgres'] as const).map((d) => ({
+      name: `/api/products vs bare node:http sending its bytes, ${d} (100 connections, log on)`,
+      value: ratio(figures[d].products.rps, figures[d].rawProducts.rps),
+      target: '≥ 0.5, no errors',
+      ok: figures[d].products.rps >= 0.5 * figures[d].rawProducts.rps && figures[d].products.errors === 0,
+    })),
+    ...(['pglite', 'postgres'] as const).flatMap((d) =>
+      (
+        [
+          ['/', 'home', 'rawHome'],
+          ['/product/5', 'productPage', 'rawProductPage'],
+        ] as const
+      ).map(([page, store, raw]) => ({
+        name: `Server-rendered ${page} vs bare node:http sending its HTML, ${d}`,
+        value: ratio(figures[d][store].rps, figures[d][raw].rps),
+        target: '≥ 0.25, no errors',
+        ok: figures[d][store].rps >= 0.25 * figures[d][raw].rps && figures[d][store].errors === 0,
+      })),
+    ),
     {
       name: 'Checkout journey, PGlite vs PostgreSQL (journeys/s)',
       value: ratio(pglite.mix.journeysPerSecond, postgres.mix.journeysPerSecond),
@@ -269,9 +233,12 @@ function report(r: {
   const load = (l: Load) => `${l.rps} req/s, p99 ${l.p99} ms${l.errors ? `, ${l.errors} errors` : ''}`;
   const { pglite: a, postgres: b } = r.figures;
   lines.push(`| GET /api/products, 100 connections | ${load(a.products)} | ${load(b.products)} |`);
-  lines.push(`| Constant JSON of the same size (the limit) | ${load(a.baseline)} | ${load(b.baseline)} |`);
+  lines.push(`| The same JSON as a constant, through the store | ${load(a.baseline)} | ${load(b.baseline)} |`);
+  lines.push(`| The same bytes from bare node:http (the limit) | ${load(a.rawProducts)} | ${load(b.rawProducts)} |`);
   lines.push(`| Server-rendered / | ${load(a.home)} | ${load(b.home)} |`);
+  lines.push(`| Its HTML from bare node:http | ${load(a.rawHome)} | ${load(b.rawHome)} |`);
   lines.push(`| Server-rendered /product/5 | ${load(a.productPage)} | ${load(b.productPage)} |`);
+  lines.push(`| Its HTML from bare node:http | ${load(a.rawProductPage)} | ${load(b.rawProductPage)} |`);
   const mix = (x: Mix) =>
     `${x.journeysPerSecond} journeys/s (${x.requestsPerSecond} req/s), p95 ${x.p95} ms${x.errors ? `, ${x.errors} errors` : ''}`;
   lines.push(`| Shopping mix, ${SHOPPERS} shoppers | ${mix(a.mix)} | ${mix(b.mix)} |`);

@@ -46,6 +46,32 @@ describe('catalog API', () => {
     }
   });
 
+  it('answers an unchanged list 304 by its ETag, and a changed one 200 with a new tag', async () => {
+    const first = await t.app.inject({ url: '/api/products' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({ url: '/api/products', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // A list of tags, or the tag a proxy marked weak after compressing the body, matches too.
+    for (const header of [`"other", ${etag}`, `W/${etag}`, '*']) {
+      expect((await t.app.inject({ url: '/api/products', headers: { 'if-none-match': header } })).statusCode, header).toBe(304);
+    }
+    expect((await t.app.inject({ url: '/api/products', headers: { 'if-none-match': '"stale"' } })).statusCode).toBe(200);
+
+    await t.app.database.db.execute(sql.raw('update products set price_cents = 1999 where id = 5'));
+    await t.app.services.catalog.catalogChanged();
+    const changed = await t.app.inject({ url: '/api/products', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()[0].price).toBe('19.99');
+    expect(changed.headers.etag).not.toBe(etag);
+    await t.app.database.db.execute(sql.raw('update products set price_cents = 1899 where id = 5'));
+    await t.app.services.catalog.catalogChanged();
+    expect((await t.app.inject({ url: '/api/products' })).headers.etag).toBe(etag);
+  });
+
   it('keeps the cached list correct when stock changes', async () => {
     const before = (await t.app.inject({ url: '/api/products' })).json()[0].inventory;
     await t.app.database.db.execute(sql.raw('update products set inventory = inventory - 1 where id = 5'));

@@ -396,8 +396,11 @@ describe('the API description against what the store does', () => {
     const start = files.find((f) => f.includes('/start.'));
     expect((await t.app.inject({ url: start ?? '' })).body).toContain('"url":"/api/openapi.json"');
     expect((await t.app.inject({ url: '/api/docs/assets/swagger-ui.js' })).statusCode).toBe(404);
-    // The store's own pages keep the store's policy.
-    expect(String((await t.app.inject({ url: '/api/products' })).headers['content-security-policy'])).toContain("'nonce-");
+    // The store's own pages keep the store's policy; its JSON answers get the one that allows nothing.
+    expect(String((await t.app.inject({ url: '/' })).headers['content-security-policy'])).toContain("'nonce-");
+    expect((await t.app.inject({ url: '/api/products' })).headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
   });
 });
 

@@ -156,6 +156,32 @@ describe('server-rendered storefront', () => {
     expect(plain.body).not.toContain('secretParams');
   });
 
+  it('gives a page its policy with a new nonce each time, and the API and assets one that allows nothing', async () => {
+    const fixed = {
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'strict-origin',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+    };
+    const nonces = new Set<string>();
+    for (const url of ['/', '/', '/product/5', '/no-such-page']) {
+      const page = await t.app.inject({ url });
+      expect(page.headers, url).toMatchObject(fixed);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp, url).toMatch(/^default-src 'self';script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}';/);
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
+      expect(page.body, url).toContain(`<script nonce="${nonce}">`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(4);
+    for (const url of ['/api/products', '/api/no-such-route', '/healthz', '/assets/no-such-file.js']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers, url).toMatchObject(fixed);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+    }
+  });
+
   it('answers unknown pages and unknown products with a 404 page', async () => {
     const page = await t.app.inject({ url: '/no-such-page' });
     expect(page.statusCode).toBe(404);

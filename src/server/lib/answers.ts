@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import fastJson, { type Schema } from 'fast-json-stringify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,25 +44,41 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string, disp
 /** An answer without a body (204). */
 export const noBody = (description: string) => z.undefined().describe(description);
 
+/** An entity tag for a body: its SHA-256 (base64url, 27 characters), quoted. */
+export const entityTag = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
 /**
- * The serializer of the busiest answer, the product list (`serializerCompiler` on its route;
- * docs/decisions/0023): zod checks the answer against its schema as every route's is checked, then
- * fast-json-stringify writes it from the schema's JSON Schema, as Fastify does for JSON schemas.
- * fastify-type-provider-zod's serializer encodes with zod (`safeEncode`: several times slower than
- * a parse on these objects) and writes with JSON.stringify; a parse plus this costs what
- * JSON.stringify alone did. Only for schemas without codecs or transforms, whose parse and encode
- * are the same.
+ * Whether a request's If-None-Match names `etag`: one tag, a list, or `*`, compared weakly (RFC 9110
+ * §13.1.2), so a tag a proxy marked weak (`W/"…"`, after compressing the body) still matches.
  */
-export const fastSerializer: FastifySerializerCompiler<unknown> = (route) => {
-  const { method, url } = route;
-  const schema = route.schema as z.ZodType;
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch === etag) return true;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || (t.startsWith('W/') ? t.slice(2) : t) === etag;
+  });
+}
+
+/**
+ * The busiest answer, the product list (docs/decisions/0023, 0056), written once per value: at the
+ * first sight of a value (the catalog's cached list, a new object at each change) zod checks it
+ * against its schema, as every route's answer is checked, and fast-json-stringify writes it from
+ * the schema's JSON Schema; then the same text and entity tag serve every request until the value
+ * changes. Only for schemas without codecs or transforms, whose parse and encode are the same.
+ */
+export function jsonOncePerValue<T>(schema: z.ZodType<T>, what: string): (value: T) => { body: string; etag: string } {
   const stringify = fastJson(z.toJSONSchema(schema, { target: 'draft-07', io: 'output' }) as Schema);
-  return (data: unknown) => {
-    const checked = schema.safeParse(data);
-    if (!checked.success) throw new ResponseSerializationError(method, url, { cause: checked.error });
-    return stringify(checked.data);
+  let last: { value: T; body: string; etag: string } | undefined;
+  return (value) => {
+    if (last?.value === value) return last;
+    const checked = schema.safeParse(value);
+    if (!checked.success) throw new ResponseSerializationError('GET', what, { cause: checked.error });
+    const body = stringify(checked.data);
+    last = { value, body, etag: entityTag(body) };
+    return last;
   };
-};
+}
 
 declare module 'fastify' {
   interface FastifySchema {

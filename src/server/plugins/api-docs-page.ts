@@ -80,15 +80,15 @@ export async function registerApiDocsPage(app: FastifyInstance, opts: { path: st
     loaded ??= loadAssets(opts.documentPath);
     return loaded;
   };
-  const helmet = { contentSecurityPolicy: apiDocsCsp(app.config) };
+  const config = { csp: apiDocsCsp(app.config) };
 
   const routes: FastifyPluginAsyncZod = async (docs) => {
-    docs.get(opts.path, { helmet }, async (_req, reply) =>
+    docs.get(opts.path, { config }, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(opts.path, assets().names)),
     );
     docs.get(
       `${opts.path}/assets/:file`,
-      { helmet, schema: { params: z.object({ file: z.string().max(100) }) } },
+      { config, schema: { params: z.object({ file: z.string().max(100) }) } },
       async (req, reply) => {
         const asset = assets().files.get(req.params.file);
         if (!asset) throw notFound('File');

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
@@ -8,6 +7,7 @@ import { STORE_NAME } from '#shared/constants.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { adminCookieName } from '../domains/admin-auth/browser.ts';
 import { needsAdminSession } from './admin-guard.ts';
+import { entityTag, notModified } from '../lib/answers.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
 import { registerApiDocsPage } from './api-docs-page.ts';
 import { errorComponent, errorResponseComponents, errorResponseRef } from './openapi-errors.ts';
@@ -273,11 +273,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.get(OPENAPI_PATH, async (req, reply) => {
     if (!served) {
       const body = JSON.stringify(app.swagger());
-      served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      served = { body, etag: entityTag(body) };
     }
     // Changes only with a new release: cached briefly, then revalidated by its ETag.
     reply.header('cache-control', 'public, max-age=300').header('etag', served.etag);
-    if (req.headers['if-none-match'] === served.etag) return reply.status(304).send();
+    if (notModified(req.headers['if-none-match'], served.etag)) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(served.body);
   });
 

@@ -19,8 +19,16 @@ declare module 'fastify' {
   }
 }
 
-/** What routes read of who is asking: its network, its cart session, its admin. */
+/**
+ * What routes read of who is asking: its network, its cart session, its admin. And the request's
+ * line in the log, once it is answered: the request (method, URL with its keys redacted, client
+ * address), the status and the time it took (docs/operations.md).
+ */
 export function registerRequestContext(app: FastifyInstance): void {
+  app.addHook('onResponse', (req, reply, done) => {
+    reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
   app.decorateRequest('network', {
     getter(this: { ip: string }) {
       return networkOf(this.ip);
