@@ -46,6 +46,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerSeo } from './plugins/seo.ts';
 import { registerSsr, type SsrMode } from './plugins/ssr.ts';
 
@@ -139,7 +140,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await admin.register(routes);
     });
   });
-  await app.register(rateLimit, { global: false, keyGenerator: (req) => req.network });
+  // On PostgreSQL every instance counts in the database; PGlite's store is one process, which counts in memory.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => req.network,
+    ...(app.database.driver === 'postgres' ? { store: databaseRateLimitStore(app.database.db) } : {}),
+  });
   await app.register(cookie);
   // Before every route: the API description is made from the routes registered after it.
   if (config.apiDocs) await registerOpenApi(app);

@@ -27,6 +27,11 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_LOGIN_PER_15_MIN: '3',
+    // Low enough to use up below, high enough for the journeys of the other tests (from other addresses).
+    RATE_LIMIT_CART_PER_MINUTE: '12',
+    RATE_LIMIT_CHECKOUT_PER_MINUTE: '6',
+    RATE_LIMIT_SHIPPING_PER_MINUTE: '6',
+    RATE_LIMIT_HOLD_PER_MINUTE: '6',
   };
   // Started together on an empty database, as a first deploy.
   [a, b] = await Promise.all([startStore(env), startStore(env)]);
@@ -143,6 +148,32 @@ describe('several instances behind nginx', () => {
     expect((await wrong(b.baseURL)).status).toBe(401);
     expect((await wrong(lb.url)).status).toBe(401);
     for (const base of [a.baseURL, b.baseURL, lb.url, lb.url]) expect((await wrong(base)).status).toBe(429);
+  });
+
+  it('count every per-address limit once for all instances: two allow what one allows', async () => {
+    const limits = [
+      { method: 'POST', path: '/api/cart', max: 12, body: { sessionId: 'not-a-session', productId: 5, quantity: 1 } },
+      { method: 'POST', path: '/api/checkout', max: 6, body: { sessionId: 'not-a-session' } },
+      { method: 'POST', path: '/api/orders/shipping', max: 6, body: { paymentIntentId: 'pi_unknown' } },
+      { method: 'POST', path: '/api/checkout/pi_unknown/hold', max: 6, body: {} },
+    ];
+    for (const [i, limit] of limits.entries()) {
+      const from = { 'x-forwarded-for': `203.0.113.${20 + i}` };
+      const statuses: number[] = [];
+      // Spread over both instances and the load balancer, one after the other.
+      const bases = [a.baseURL, b.baseURL, lb.url];
+      for (let n = 0; n < limit.max + 6; n++) {
+        statuses.push((await call(bases[n % bases.length] ?? lb.url, limit.method, limit.path, limit.body, from)).status);
+      }
+      expect(statuses.filter((s) => s !== 429).length, limit.path).toBe(limit.max);
+      expect(
+        statuses.slice(limit.max).every((s) => s === 429),
+        limit.path,
+      ).toBe(true);
+      // Another address keeps its own allowance.
+      const other = await call(a.baseURL, limit.method, limit.path, limit.body, { 'x-forwarded-for': `198.51.100.${40 + i}` });
+      expect(other.status, limit.path).not.toBe(429);
+    }
   });
 
   it("drop every instance's cached product list when the owner changes a product on one", async () => {
