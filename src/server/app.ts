@@ -44,7 +44,7 @@ import { redactKeys, serializeError } from './lib/log-serializers.ts';
 import { guardAdminScope, requireAdmin } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerRequestContext } from './plugins/request-context.ts';
+import { OneLinePerRequest, registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerSeo } from './plugins/seo.ts';
@@ -91,8 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         ? { transport: { target: 'pino-pretty' } }
         : { stream: pino.destination({ dest: 1, sync: false }) }),
     },
-    // One line per request, when it is answered (plugins/request-context.ts), in place of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     // Opening and migrating the database (the core plugin) on a busy machine, and a domain's first
     // queries, may take longer than Fastify's 10 s default.

@@ -1,5 +1,5 @@
 import { SessionIdSchema } from '#shared/cart.ts';
-import type { FastifyInstance } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { networkOf } from '../lib/network.ts';
 
 declare module 'fastify' {
@@ -19,16 +19,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * What routes read of who is asking: its network, its cart session, its admin. And the request's
- * line in the log, once it is answered: the request (method, URL with its keys redacted, client
- * address), the status and the time it took (docs/operations.md).
- */
+/** What routes read of who is asking: its network, its cart session, its admin. */
 export function registerRequestContext(app: FastifyInstance): void {
-  app.addHook('onResponse', (req, reply, done) => {
-    reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
   app.decorateRequest('network', {
     getter(this: { ip: string }) {
       return networkOf(this.ip);
@@ -49,4 +41,18 @@ export function registerRequestContext(app: FastifyInstance): void {
       return this.admin?.username ?? 'admin';
     },
   });
+}
+
+/**
+ * A request's one line in the log, once it is answered, in place of Fastify's two (one when it
+ * comes in, one when it is answered): the request (method, URL with its keys redacted, client
+ * address), the status and the time it took (docs/operations.md).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
