@@ -182,6 +182,27 @@ describe('server-rendered storefront', () => {
     }
   });
 
+  it('renders a shared page again as soon as a price changes, each time with its own nonce', async () => {
+    const price = async () => /"price":"([0-9.]+)"/.exec((await t.app.inject({ url: '/product/5' })).body)?.[1];
+    expect(await price()).toBe('18.99');
+    const [one, two] = [await t.app.inject({ url: '/' }), await t.app.inject({ url: '/' })];
+    const nonceOf = (res: typeof one) =>
+      /<script nonce="([^"]+)">window|<script nonce="([^"]+)">/.exec(res.body)?.slice(1).find(Boolean);
+    expect(nonceOf(one)).toBeTruthy();
+    expect(nonceOf(one)).not.toBe(nonceOf(two));
+    expect(String(two.headers['content-security-policy'])).toContain(`'nonce-${nonceOf(two)}'`);
+    await t.app.database.db.execute(sql.raw('update products set price_cents = 1999 where id = 5'));
+    await t.app.services.catalog.catalogChanged();
+    try {
+      expect(await price()).toBe('19.99');
+      expect((await t.app.inject({ url: '/' })).body).toContain('"price":"19.99"');
+    } finally {
+      await t.app.database.db.execute(sql.raw('update products set price_cents = 1899 where id = 5'));
+      await t.app.services.catalog.catalogChanged();
+    }
+    expect(await price()).toBe('18.99');
+  });
+
   it('answers unknown pages and unknown products with a 404 page', async () => {
     const page = await t.app.inject({ url: '/no-such-page' });
     expect(page.statusCode).toBe(404);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { isSharedPage, NONCE_SLOT, PageCache } from './page-cache.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ContentQuerySchema } from '#shared/content.ts';
 import { ContentPageSchema } from '#shared/content-response-schemas.ts';
@@ -209,14 +210,24 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     getUnsubscribe: (token) => nullIfNotFound(() => app.services.recovery.unsubscribeView(token)),
   };
 
+  // The shared pages as last rendered (page-cache.ts); development renders each time.
+  const pages = mode === 'prod' ? new PageCache() : undefined;
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url;
     const config = publicConfigOf(app, req);
     // The page differs by the browser's privacy signal: a shared cache keeps the two apart.
     reply.header('vary', 'Sec-GPC');
+    const key = pages && isSharedPage(url) ? `${url}\n${JSON.stringify(config)}` : undefined;
     const [template, mod] = await Promise.all([getTemplate(url), getModule()]);
     let result: Awaited<ReturnType<SsrModule['render']>>;
+    let products: unknown;
     try {
+      if (key) {
+        products = await data.listProducts();
+        const cached = pages?.get(key, products);
+        if (cached)
+          return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(cached.join(req.cspNonce));
+      }
       result = await mod.render({ url, data, config });
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
@@ -229,11 +240,10 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
         .header('retry-after', '5')
         .send(BRIEFLY_AWAY);
     }
-    const nonce = req.cspNonce;
     const chunks = pageChunks(manifest, result.modules);
     const start = boot ? `;${bootScript(boot.entry, [...boot.preloads, ...chunks.scripts])}` : '';
     const hideSecrets = hideSecretParamsScript(url);
-    const state = `<script${nonce ? ` nonce="${nonce}"` : ''}>${hideSecrets}${keepSharedCodeScript(url)}window.__RQ_STATE__=${serializeForScript(
+    const state = `<script nonce="${NONCE_SLOT}">${hideSecrets}${keepSharedCodeScript(url)}window.__RQ_STATE__=${serializeForScript(
       result.state,
     )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}${start}</script>`;
     // (In development the manifest is empty: Vite's own tags load everything.)
@@ -242,12 +252,17 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
       .replace('<!--ssr-head-->', () => `${result.head}\n${links}`)
       .replace('<!--ssr-html-->', () => result.html)
       .replace('<!--ssr-state-->', () => state);
+    if (key && result.status === 200) pages?.set(key, products, html);
     // The requests the HTML starts before its first script (the product image) carry no Referer with
     // the secret, so no proxy's access log records it either.
     if (hideSecrets) reply.header('referrer-policy', 'no-referrer');
     // An order's page holds its shopper's name and address: never kept by a shared cache (ADR 0038).
     const cacheControl = isOrderPagePath(url) ? 'private, no-store' : 'no-cache';
-    return reply.status(result.status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
+    return reply
+      .status(result.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', cacheControl)
+      .send(html.split(NONCE_SLOT).join(req.cspNonce));
   };
 
   // A guide or legal page for the browser's navigations: its head data and its body as HTML.

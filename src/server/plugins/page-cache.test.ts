@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { isSharedPage, NONCE_SLOT, PageCache } from './page-cache.ts';
+
+describe('the page cache', () => {
+  it('serves a page again while its product list is the same and for five seconds at most', () => {
+    let now = 1_000;
+    const cache = new PageCache(5_000, 10, () => now);
+    const list = [{ id: 5 }];
+    cache.set('/\n{}', list, `<p>a</p><script nonce="${NONCE_SLOT}">x</script>`);
+    expect(cache.get('/\n{}', list)?.join('n1')).toBe('<p>a</p><script nonce="n1">x</script>');
+    expect(cache.get('/\n{"tags":1}', list)).toBeUndefined();
+    // A new list (a price, stock or product change) renders the page again.
+    expect(cache.get('/\n{}', [{ id: 5 }])).toBeUndefined();
+    expect(cache.get('/\n{}', list)).toBeUndefined();
+    cache.set('/\n{}', list, '<p>b</p>');
+    now += 4_999;
+    expect(cache.get('/\n{}', list)).toEqual(['<p>b</p>']);
+    now += 1;
+    expect(cache.get('/\n{}', list)).toBeUndefined();
+  });
+
+  it('keeps at most its number of pages, dropping the oldest', () => {
+    const cache = new PageCache(5_000, 2);
+    const list = {};
+    for (const url of ['/a', '/b', '/c']) cache.set(url, list, url);
+    expect(cache.get('/a', list)).toBeUndefined();
+    expect(cache.get('/b', list)).toEqual(['/b']);
+    expect(cache.get('/c', list)).toEqual(['/c']);
+  });
+
+  it('takes only the pages that are the same for every visitor', () => {
+    for (const url of ['/', '/product/5', '/contact', '/education', '/legal/privacy']) expect(isSharedPage(url), url).toBe(true);
+    for (const url of [
+      '/?utm_source=mail',
+      '/product/5?review=token',
+      '/orders/abc',
+      '/recover/abc',
+      '/reorder/abc',
+      '/unsubscribe/abc',
+      '/subscriptions/abc',
+      '/checkout',
+      '/order-confirmation',
+      '/order-status',
+      '/admin',
+    ]) {
+      expect(isSharedPage(url), url).toBe(false);
+    }
+  });
+});
