@@ -164,12 +164,25 @@ try {
       target: '< 1000',
       ok: figures[d].restart.ms < 1000,
     })),
-    {
-      name: 'Store process memory after the load, postgres (RSS MiB)',
-      value: postgres.rssMiB,
-      target: '< 200',
-      ok: postgres.rssMiB < 200,
-    },
+    ...(
+      [
+        ['postgres', 150],
+        ['pglite', 200],
+      ] as const
+    ).flatMap(([d, limit]) => [
+      {
+        name: `Store process memory after the load, ${d} (RSS MiB)`,
+        value: figures[d].rssMiB,
+        target: `< ${limit}`,
+        ok: figures[d].rssMiB < limit,
+      },
+      {
+        name: `Idle after each of ${figures[d].restart.idleMiB.length} restarts, ${d} (RSS MiB, most apart from the after-load figure)`,
+        value: Math.max(...figures[d].restart.idleMiB.map((m) => Math.abs(m - figures[d].rssMiB))),
+        target: `within 20 % (≤ ${Math.round(figures[d].rssMiB * 0.2)})`,
+        ok: figures[d].restart.idleMiB.every((m) => Math.abs(m - figures[d].rssMiB) <= figures[d].rssMiB * 0.2),
+      },
+    ]),
     {
       name: 'Lighthouse mobile performance (lowest page)',
       value: Math.min(...lhMobile.map((s) => s.performance)),
@@ -243,7 +256,9 @@ function report(r: {
     `${x.journeysPerSecond} journeys/s (${x.requestsPerSecond} req/s), p95 ${x.p95} ms${x.errors ? `, ${x.errors} errors` : ''}`;
   lines.push(`| Shopping mix, ${SHOPPERS} shoppers | ${mix(a.mix)} | ${mix(b.mix)} |`);
   const restart = (x: StoreFigures) => `${x.restart.ms} ms (${x.restart.runs.join(', ')})`;
-  lines.push(`| Restart on existing data to first answer (median of 3) | ${restart(a)} | ${restart(b)} |`);
+  lines.push(`| Restart on existing data to first answer (median of ${a.restart.runs.length}) | ${restart(a)} | ${restart(b)} |`);
+  const idle = (x: StoreFigures) => `${x.restart.idleMiB.join(', ')} MiB`;
+  lines.push(`| Memory (RSS) idle after each restart | ${idle(a)} | ${idle(b)} |`);
   const rss = (x: StoreFigures) => `${x.rssMiB} MiB (after ${x.loadSeconds} s of it)`;
   lines.push(`| Process memory (RSS) right after the load above | ${rss(a)} | ${rss(b)} |`);
   lines.push('', '| Lighthouse (perf / a11y / best practices / SEO) | Mobile | Desktop |', '| --- | --- | --- |');
