@@ -158,6 +158,21 @@ describe('a dispute opened by the bank', () => {
     expect(await count(t.app, 'mail_outbox', `key = 'dispute:${dispute.id}'`)).toBe(1);
   });
 
+  it('the same dispute delivered ten times at once: one dispute, one history line, one e-mail', async () => {
+    const { order, dispute } = await disputed();
+    const created = fake.disputeEvent(dispute.id, 'charge.dispute.created');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => webhook(i % 2 ? created : fake.disputeEvent(dispute.id, 'charge.dispute.created'))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(await count(t.app, 'order_disputes', `id = '${dispute.id}'`)).toBe(1);
+    expect(
+      await count(t.app, 'order_events', `order_id = ${order.id} and type = 'disputed' and message like 'Dispute % opened%'`),
+    ).toBe(1);
+    expect(await count(t.app, 'mail_outbox', `key = 'dispute:${dispute.id}'`)).toBe(1);
+    expect(await eventually(async () => disputeMails(order.id).length === 1)).toBe(true);
+  });
+
   it('a dispute of a payment the store does not know is kept and answered 200, with no e-mail and no order touched', async () => {
     const { dispute, order } = await disputed();
     const orphan = { ...structuredClone(dispute), id: 'du_unknownPayment0001', payment_intent: 'pi_notAStoreOne0001' };
