@@ -151,7 +151,7 @@ describe('a dispute opened by the bank', () => {
     expect(mail?.text).toContain(`https://dashboard.stripe.com/disputes/${dispute.id}`);
     expect(mail?.text).toContain(`${ORIGIN}/admin?tab=orders&q=${order.id}`);
     expect(mail?.text).toMatch(/Send your evidence in Stripe's dashboard before \w+, \w+ \d+, \d{4}/);
-    expect(mail?.subject).toMatch(/: \$41\.89, evidence due \d{4}-\d\d-\d\d$/);
+    expect(mail?.subject).toMatch(/ \(\$41\.89\), evidence due \d{4}-\d\d-\d\d$/);
     // Still one a while later: the outbox key is the dispute's.
     await new Promise((r) => setTimeout(r, 300));
     expect(disputeMails(order.id)).toHaveLength(1);

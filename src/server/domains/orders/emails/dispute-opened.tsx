@@ -79,7 +79,7 @@ function disputeText(p: DisputeOpened): string {
 export function disputeOpenedMail(p: DisputeOpened, to: string): Promise<Mail> {
   return composeMail({
     to,
-    subject: `${headline(p)}: ${formatUsd(p.amountCents)}${p.evidenceDueBy ? `, evidence due ${p.evidenceDueBy.toISOString().slice(0, 10)}` : ''}`,
+    subject: `${headline(p)} (${formatUsd(p.amountCents)})${p.evidenceDueBy ? `, evidence due ${p.evidenceDueBy.toISOString().slice(0, 10)}` : ''}`,
     text: disputeText(p),
     html: <DisputeOpenedEmail {...p} />,
   });
