@@ -1106,6 +1106,14 @@ export function storeCommands(withStripe: boolean) {
       fc.constantFrom(1, 2, 3, 4, 4, 4),
     )
     .map(([s, lines, code, email, stage]) => new Buy(s, lines, code, email, stage));
+  const dispute = fc
+    .tuple(
+      fc.nat({ max: 2 }),
+      fc.constantFrom<'open' | 'won' | 'lost'>('open', 'won', 'lost', 'lost'),
+      fc.boolean(),
+      fc.boolean(),
+    )
+    .map(([o, outcome, backwards, twice]) => new Dispute(o, outcome, backwards, twice));
   return [
     buy,
     buy,
@@ -1144,14 +1152,8 @@ export function storeCommands(withStripe: boolean) {
     fc.tuple(i, i, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([o, l, q, r]) => new ReturnJourney(o, l, q, r)),
     fc.tuple(i, fc.boolean(), fc.boolean()).map(([r, receive, restock]) => new DecideReturn(r, receive, restock)),
     fc.nat({ max: EMAILS.length - 1 }).map((e) => new EraseCustomer(e)),
-    // Disputes come from Stripe's webhooks (docs/decisions/0059).
-    ...(withStripe
-      ? [
-          fc
-            .tuple(i, fc.constantFrom<'open' | 'won' | 'lost'>('open', 'won', 'lost', 'lost'), fc.boolean(), fc.boolean())
-            .map(([o, outcome, backwards, twice]) => new Dispute(o, outcome, backwards, twice)),
-        ]
-      : []),
+    // Disputes come from Stripe's webhooks (docs/decisions/0059); often, so that some follow a refund of the same order.
+    ...(withStripe ? [dispute, dispute] : []),
     // Subscriptions charge a card saved with the built-in provider (tests/support/subscriptions.ts).
     ...(withStripe
       ? []
