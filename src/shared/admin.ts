@@ -1,5 +1,6 @@
 import { type AdminProductSubscription, ProductSubscriptionFields } from './subscribe.ts';
 import { z } from 'zod';
+import type { OrderDisputes } from './disputes.ts';
 import type { ShippingClass } from './ground-only.ts';
 import { ProperShippingNameSchema, ShippingClassSchema, UnNumberSchema } from './hazmat.ts';
 import { REQUIRED } from './messages.ts';
@@ -45,8 +46,8 @@ export const OrderNoteBodySchema = z.strictObject({
 });
 export type OrderNoteBody = z.infer<typeof OrderNoteBodySchema>;
 
-/** Lists that set aside what needs the owner's eye: payment problems, and checkouts closed unpaid. */
-export const ORDER_FILTERS = ['payment-problem', 'expired'] as const;
+/** Lists that set aside what needs the owner's eye: payment problems, checkouts closed unpaid, disputed payments. */
+export const ORDER_FILTERS = ['payment-problem', 'expired', 'disputes'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 export const ORDERS_PAGE_DEFAULT = 50;
 export const ORDERS_PAGE_MAX = 200;
@@ -91,10 +92,8 @@ export const AdminReviewsQuerySchema = z.object({
 });
 export type AdminReviewsQuery = z.output<typeof AdminReviewsQuerySchema>;
 
-/**
- * GET /api/orders/export.csv: the orders of a period (`from` and `to` inclusive, UTC days, by the
- * day each order was placed), oldest first; without a status, every paid order and payment problem.
- */
+/** GET /api/orders/export.csv: the orders of a period (`from` and `to` inclusive, UTC days, by the
+ * day each order was placed), oldest first; without a status, every paid order and payment problem. */
 export const OrdersExportQuerySchema = z
   .object({
     from: dayText('from').optional(),
@@ -168,6 +167,8 @@ export interface AdminOrder {
   labelUrl: string | null;
   /** The carrier's tracking page for the label's parcel; null when it cannot be followed online. */
   trackingUrl: string | null;
+  /** Its payment's disputes and whether they refuse labels (docs/decisions/0059); null without any. */
+  dispute: OrderDisputes | null;
 }
 
 /** Non-numeric entries become 0 (docs/product.md §5). */
@@ -186,10 +187,8 @@ export const PRODUCT_WEIGHT_DEFAULT_GRAMS = 80;
 export const PRODUCT_WEIGHT_MAX_GRAMS = 30_000;
 const WEIGHT_RANGE = `Weight must be between 1 and ${PRODUCT_WEIGHT_MAX_GRAMS} grams`;
 
-/**
- * One unit's shipping weight in grams. A non-numeric entry becomes 0, as the other numeric fields
- * do, and is then refused by the range; left out, it is optional (the service applies the default).
- */
+/** One unit's shipping weight in grams. A non-numeric entry becomes 0, as the other numeric fields
+ * do, and is then refused by the range; left out, it is optional (the service applies the default). */
 const weightGrams = z.preprocess((v) => {
   if (v === undefined || typeof v === 'number') return v;
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);

@@ -23,6 +23,8 @@ export const ORDER_EVENT_TYPES = [
   'refund_failed',
   'cancelled',
   'note',
+  'disputed',
+  'dispute_override',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AdminOrder, ORDER_STATUSES, type OrdersSummary } from './admin.ts';
 import type { Customer } from './customers.ts';
+import { OrderDisputesSchema } from './disputes-response-schemas.ts';
 import { ORDER_EVENT_TYPES, type OrderEvent } from './order-events.ts';
 import { isoTime, moneyText } from './response-schemas.ts';
 
@@ -52,6 +53,7 @@ export const AdminOrderSchema = z
     shippingCost: moneyText.nullable(),
     labelUrl: z.string().nullable(),
     trackingUrl: z.string().nullable().describe('The carrier’s tracking page for the label’s parcel'),
+    dispute: OrderDisputesSchema.nullable().describe('Its payment’s disputes; null without any'),
   })
   .meta({ id: 'AdminOrder' }) satisfies z.ZodType<AdminOrder>;
 
@@ -74,7 +76,7 @@ export const OrdersSummarySchema = z
       cancelled: z.number().int(),
       refunded: z.number().int(),
     }),
-    byFilter: z.object({ 'payment-problem': z.number().int(), expired: z.number().int() }),
+    byFilter: z.object({ 'payment-problem': z.number().int(), expired: z.number().int(), disputes: z.number().int() }),
   })
   .meta({ id: 'OrdersSummary' }) satisfies z.ZodType<OrdersSummary>;
 

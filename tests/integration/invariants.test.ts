@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ADMIN, ownerStore, signedIn } from '../support/admin.ts';
 import type { TestApp } from '../support/app.ts';
 import { checkInvariants, searched, startRun, storeCommands, type StoreUnderTest } from '../support/store-model.ts';
+import { FAKE_KEYS } from '../support/fake-stripe.ts';
 import { startStripeStore } from '../support/stripe-store.ts';
 
 /**
  * The store's money and stock invariants, searched by random sequences of shoppers' and the
  * owner's actions (tests/support/store-model.ts; issue "Money that cannot leak", item 13), with the
- * built-in payment provider and no sales tax, and with Stripe (its local fake, webhooks replayed)
- * and sales tax through Stripe Tax (the same fake; docs/decisions/0047).
+ * built-in payment provider and no sales tax, and with Stripe (its local fake, webhooks replayed,
+ * disputes opened, won and lost) and sales tax through Stripe Tax (the same fake; docs/decisions/0047, 0059).
  *
  * On PGlite (`npm test`'s api layer) a fixed seed and a short budget. On PostgreSQL (the pg layer) a
  * new seed each time, printed, and a longer budget. A failure prints its seed and the shortest
@@ -68,6 +69,8 @@ describe('the store’s invariants under random sequences of shoppers’ and the
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
         TAX_PROVIDER: 'stripe',
+        // Live keys: its orders count in revenue, which disputes lost take from (docs/decisions/0059).
+        STRIPE_SECRET_KEY: FAKE_KEYS.liveSecretKey,
         ...NO_LIMITS,
       });
       const owner = await signedIn(store.t.app);

@@ -150,7 +150,7 @@ describe('which orders each list shows', () => {
       taxCollected: '0.00',
       testOrders: { count: 1, total: '100.00' },
       byStatus: { pending: 2, paid: 2, shipped: 1, delivered: 0, cancelled: 0, refunded: 0 },
-      byFilter: { 'payment-problem': 1, expired: 1 },
+      byFilter: { 'payment-problem': 1, expired: 1, disputes: 0 },
     });
   });
 

@@ -28,6 +28,7 @@ export function adminOrder(changes: Partial<AdminOrder> = {}): AdminOrder {
     renewalOf: null,
     items: [{ productId: 5, name: 'Single Bottle', quantity: 1, unitPrice: '18.99' }],
     paymentIssue: null,
+    dispute: null,
     trackingNumber: null,
     shippingCarrier: null,
     shippingService: null,

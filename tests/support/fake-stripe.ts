@@ -46,6 +46,14 @@ import { createFakeStripeTax, type FakeStripeTax } from './fake-stripe-tax.ts';
  * `charge_already_refunded` when nothing is), each followed by `charge.refunded` and `refund.created`
  * webhooks; a test can refund from "the dashboard" and fail a refund later (`refund.updated`).
  *
+ * Disputes (https://docs.stripe.com/testing#disputes): Stripe's test card 4000 0000 0000 0259 pays,
+ * then its charge is disputed as fraudulent: a Dispute (`needs_response`, evidence due in 7 days, not
+ * refundable) is made and `charge.dispute.created` then `charge.dispute.funds_withdrawn` are sent;
+ * `GET /v1/disputes/:id` reads it, `POST /v1/disputes/:id` with `evidence[uncategorized_text]`
+ * `winning_evidence` or `losing_evidence` (Stripe's test evidence) and `POST /v1/disputes/:id/close`
+ * settle it, and a test settles one with `settleDispute` (`updated`, `closed`, and for a won one
+ * `funds_reinstated`). A disputed charge is not refunded (`charge_disputed`).
+ *
  * Saving a payment method (fake-stripe-customers.ts): customers, payment methods and SetupIntents;
  * a PaymentIntent created with a `customer` and `setup_future_usage` attaches its payment method to
  * the customer when it succeeds, and one created with `customer`, a saved `payment_method`,
@@ -131,6 +139,31 @@ export interface FakeRefund {
   created: number;
 }
 
+/** A Dispute as Stripe's API shows it (https://docs.stripe.com/api/disputes/object), the fields the fake fills. */
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status:
+    | 'warning_needs_response'
+    | 'warning_under_review'
+    | 'warning_closed'
+    | 'needs_response'
+    | 'under_review'
+    | 'won'
+    | 'lost';
+  evidence_details: { due_by: number | null; has_evidence: boolean; past_due: boolean; submission_count: number };
+  is_charge_refundable: boolean;
+  balance_transactions: { id: string; object: 'balance_transaction'; amount: number; fee: number; type: 'adjustment' }[];
+  created: number;
+  livemode: false;
+  metadata: Record<string, string>;
+}
+
 export interface FakeConfirmationToken {
   id: string;
   object: 'confirmation_token';
@@ -203,6 +236,8 @@ const METHODS: Record<
     offSession?: Outcome;
     /** A SetupIntent asks for authentication. */
     setupNeedsAuthentication?: boolean;
+    /** The charge succeeds, then a dispute with this reason is opened on it. */
+    disputes?: string;
     /** Stripe's generic decline cards decline a SetupIntent too (0341 alone attaches and fails later). */
     setupDeclines?: boolean;
   }
@@ -213,6 +248,9 @@ const METHODS: Record<
   '4000000000001000': { details: card('1000'), outcome: { ok: 'processing' } },
   // Stripe's 3D Secure test card: authentication required, then it succeeds.
   '4000002500003155': { details: card('3155'), outcome: { ok: 'authenticate' } },
+  // Stripe's dispute test card: the charge succeeds, then is disputed as fraudulent.
+  '4000000000000259': { details: card('0259'), outcome: SUCCEEDS, disputes: 'fraudulent' },
+  pm_card_createDispute: { details: card('0259'), outcome: SUCCEEDS, disputes: 'fraudulent' },
   pm_card_chargeDeclined: { details: card('0002'), outcome: DECLINED },
   '4000000000000002': { details: card('0002'), outcome: DECLINED, setupDeclines: true },
   pm_card_chargeDeclinedInsufficientFunds: { details: card('9995'), outcome: INSUFFICIENT },
@@ -291,6 +329,18 @@ export interface FakeStripe {
   refundFromDashboard(paymentIntentId: string, amount: number): FakeRefund;
   /** A refund that fails after it was accepted (Stripe's `refund.updated` with status failed). */
   failRefund(refundId: string, reason?: string): void;
+  /** Disputes opened on the fake's charges, by id (dispute test card, or `openDispute`). */
+  disputes: Map<string, FakeDispute>;
+  /** Opens a dispute on a succeeded intent's charge, as the dispute test card does; its webhooks are sent. */
+  openDispute(paymentIntentId: string, opts?: { reason?: string; amount?: number; inquiry?: boolean }): FakeDispute;
+  /**
+   * The bank decides: the dispute goes under review (`charge.dispute.updated`), then is won or lost
+   * (`charge.dispute.closed`; a won one gives the funds back, `charge.dispute.funds_reinstated`).
+   * Returns the signed events in the order Stripe sends them (also delivered when webhookUrl is set).
+   */
+  settleDispute(disputeId: string, outcome: 'won' | 'lost'): { type: string; payload: string; signature: string }[];
+  /** A signed `charge.dispute.*` event for a dispute as it is now. */
+  disputeEvent(disputeId: string, type: string, eventId?: string): { payload: string; signature: string };
   /** A signed event about a refund (`refund.*`) or its charge (`charge.refunded`), as Stripe would send it now. */
   refundEvent(
     refundId: string,
@@ -311,6 +361,8 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       .filter((r) => r.payment_intent === piId && r.status !== 'failed' && r.status !== 'canceled')
       .reduce((sum, r) => sum + r.amount, 0);
   const charges = new Map<string, StoredCharge>();
+  const disputes = new Map<string, FakeDispute>();
+  const disputeOf = (piId: string) => [...disputes.values()].find((d) => d.payment_intent === piId);
   const confirmationTokens = new Map<string, FakeConfirmationToken>();
   /** The payment method an intent waiting for (or past) authentication will be charged with. */
   const authenticating = new Map<string, string>();
@@ -333,6 +385,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       amount_captured: status === 'succeeded' ? amount : 0,
       amount_refunded: refundedOf(pi.id),
       refunded: status === 'succeeded' && refundedOf(pi.id) >= amount,
+      disputed: Boolean(disputeOf(pi.id)),
       captured: status === 'succeeded',
       paid: status === 'succeeded',
       currency: pi.currency,
@@ -513,6 +566,7 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
         latest_charge: charge.id,
       });
       deliver(pi, 'payment_intent.succeeded');
+      if (method.disputes) openDispute(pi, { reason: method.disputes });
       return { status: 200, body: pi };
     }
     const { ok: _ok, ...failure } = outcome;
@@ -537,6 +591,67 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
     pi.status = 'requires_confirmation';
     confirm(pi, {}, true);
     return pi;
+  }
+
+  const DISPUTE_FEE = 1500;
+  const balanceTx = (amount: number, fee: number) => ({
+    id: `txn_${rand(24)}`,
+    object: 'balance_transaction' as const,
+    amount,
+    fee,
+    type: 'adjustment' as const,
+  });
+
+  /** A dispute of an intent's charge: a chargeback withdraws the amount and Stripe's fee; an inquiry withdraws nothing. */
+  function openDispute(pi: FakeIntent, o: { reason?: string; amount?: number; inquiry?: boolean } = {}): FakeDispute {
+    const now = Math.floor(Date.now() / 1000);
+    const amount = o.amount ?? pi.amount_received;
+    const d: FakeDispute = {
+      id: `du_${rand(24)}`,
+      object: 'dispute',
+      amount,
+      currency: pi.currency,
+      charge: payingChargeId(pi),
+      payment_intent: pi.id,
+      reason: o.reason ?? 'fraudulent',
+      status: o.inquiry ? 'warning_needs_response' : 'needs_response',
+      evidence_details: { due_by: now + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+      is_charge_refundable: Boolean(o.inquiry),
+      balance_transactions: o.inquiry ? [] : [balanceTx(-amount, DISPUTE_FEE)],
+      created: now,
+      livemode: false,
+      metadata: {},
+    };
+    disputes.set(d.id, d);
+    deliver(d, 'charge.dispute.created');
+    if (!o.inquiry) deliver(d, 'charge.dispute.funds_withdrawn');
+    return d;
+  }
+
+  /** Under review, then won or lost (a won chargeback gives the amount back); the events in Stripe's order. */
+  function settleDispute(d: FakeDispute, outcome: 'won' | 'lost') {
+    const events: { type: string; payload: string; signature: string }[] = [];
+    const send = (type: string) => {
+      events.push({ type, ...makeEvent(structuredClone(d), type) });
+      deliver(d, type);
+    };
+    if (d.status === 'won' || d.status === 'lost' || d.status === 'warning_closed') return events;
+    const inquiry = d.status.startsWith('warning_');
+    Object.assign(d, {
+      status: inquiry ? 'warning_under_review' : 'under_review',
+      evidence_details: { ...d.evidence_details, has_evidence: true, submission_count: 1 },
+    });
+    send('charge.dispute.updated');
+    d.status = inquiry ? (outcome === 'won' ? 'warning_closed' : 'needs_response') : outcome;
+    d.is_charge_refundable = false;
+    if (inquiry && outcome === 'lost') {
+      send('charge.dispute.updated');
+      d.status = 'lost';
+    }
+    if (d.status === 'won' && d.balance_transactions.length > 0) d.balance_transactions.push(balanceTx(d.amount, 0));
+    send('charge.dispute.closed');
+    if (d.status === 'won' && d.balance_transactions.length > 1) send('charge.dispute.funds_reinstated');
+    return events;
   }
 
   function createRefund(pi: FakeIntent, amount: number, metadata: Record<string, string>): FakeRefund {
@@ -717,6 +832,13 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
           code: 'charge_not_refundable',
         });
       }
+      const disputed = disputeOf(target.id);
+      // Stripe refuses a refund of a charge in dispute (unless is_charge_refundable) or charged back; a won one is the store's again.
+      if (disputed && (disputed.status === 'lost' || (!disputed.is_charge_refundable && disputed.status !== 'won'))) {
+        return error(400, 'invalid_request_error', `Charge ${disputed.charge} has been charged back; cannot issue a refund.`, {
+          code: 'charge_disputed',
+        });
+      }
       const left = target.amount_received - refundedOf(target.id);
       if (left <= 0) {
         return error(400, 'invalid_request_error', `Charge ch_${target.id.slice(3)} has already been refunded.`, {
@@ -736,6 +858,20 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
         );
       }
       return { status: 200, body: createRefund(target, amount, (params.metadata as Record<string, string>) ?? {}) };
+    }
+    const dm = /^\/v1\/disputes\/(du_[A-Za-z0-9]+)(\/close)?$/.exec(path);
+    if (dm?.[1]) {
+      if (!secretAuth) return error(403, 'invalid_request_error', 'This request needs a secret key');
+      const d = disputes.get(dm[1]);
+      if (!d) return error(404, 'invalid_request_error', `No such dispute: '${dm[1]}'`, { code: 'resource_missing' });
+      if (method === 'GET' && !dm[2]) return { status: 200, body: d };
+      if (method === 'POST') {
+        const evidence = (params.evidence as Record<string, unknown> | undefined)?.uncategorized_text;
+        // Stripe's test evidence decides a test dispute (https://docs.stripe.com/testing#evidence); closing it accepts it: lost.
+        const outcome = dm[2] ? 'lost' : evidence === 'winning_evidence' ? 'won' : evidence === 'losing_evidence' ? 'lost' : null;
+        if (outcome) settleDispute(d, outcome);
+        return { status: 200, body: d };
+      }
     }
     const rm = /^\/v1\/refunds\/(re_[A-Za-z0-9]+)$/.exec(path);
     if (method === 'GET' && rm?.[1]) {
@@ -894,6 +1030,22 @@ export async function startFakeStripe(opts: { webhookUrl?: string } = {}): Promi
       if (!r) throw new Error(`no refund ${refundId}`);
       Object.assign(r, { status: 'failed', failure_reason: reason });
       deliver(r, 'refund.updated');
+    },
+    disputes,
+    openDispute(id, o) {
+      const pi = intents.get(id);
+      if (pi?.status !== 'succeeded') throw new Error(`no succeeded intent ${id}`);
+      return openDispute(pi, o);
+    },
+    settleDispute(disputeId, outcome) {
+      const d = disputes.get(disputeId);
+      if (!d) throw new Error(`no dispute ${disputeId}`);
+      return settleDispute(d, outcome);
+    },
+    disputeEvent(disputeId, type, eventId) {
+      const d = disputes.get(disputeId);
+      if (!d) throw new Error(`no dispute ${disputeId}`);
+      return makeEvent(structuredClone(d), type, eventId);
     },
     refundEvent(refundId, type, eventId) {
       const r = refunds.get(refundId);

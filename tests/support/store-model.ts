@@ -193,6 +193,8 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
     lines: number;
     shares: number;
     refundsSum: number;
+    disputeLost: number;
+    disputeLostTax: number;
     confirmations: number;
     erased: Date | null;
   }>(
@@ -200,6 +202,7 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
     sql`select o.id, o.payment_intent_id as pi, o.email, o.shipping_address as address, o.erased_at as erased,
           o.subtotal_cents as subtotal, o.discount_cents as discount, o.shipping_cents as shipping,
           o.total_cents as total, o.refunded_cents as refunded, o.discount_code as code,
+          o.dispute_lost_cents as "disputeLost", o.dispute_lost_tax_cents as "disputeLostTax",
           o.tax_cents as tax, o.shipping_tax_cents as "shippingTax", o.refunded_tax_cents as "refundedTax",
           o.tax_calculation_id as calculation, o.tax_transaction_id as transaction,
           (select coalesce(sum(i.tax_cents), 0) from order_items i where i.order_id = o.id) as "lineTax",
@@ -260,8 +263,33 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
         refunds.reduce((n, r) => n + r.amount, 0),
         `${at} refunded at Stripe`,
       ).toBe(Number(o.refunded));
+      // Revenue = payments − refunds − lost disputes, each amount counted out once (docs/decisions/0059).
+      const lostAtStripe = [...real.stripe.fake.disputes.values()]
+        .filter((d) => d.payment_intent === o.pi && d.status === 'lost')
+        .reduce((n, d) => n + d.amount, 0);
+      const kept = Number(pi?.amount_received) - Number(o.refunded);
+      expect(Number(o.disputeLost), `${at} lost disputes counted out once`).toBe(Math.min(lostAtStripe, kept));
+      expect(Number(o.disputeLostTax), `${at} tax of lost disputes within the tax left`).toBeLessThanOrEqual(
+        Number(o.tax) - Number(o.refundedTax),
+      );
+      expect(Number(o.total) - Number(o.refunded) - Number(o.disputeLost), `${at} money kept`).toBe(
+        Math.max(0, kept - lostAtStripe),
+      );
     }
   }
+  // The dashboard's revenue is every paid live order's money less its refunds and lost disputes, without sales tax.
+  const [expected] = await rows<{ cents: string }>(
+    real,
+    sql`select coalesce(sum(o.total_cents - o.refunded_cents - (o.tax_cents - o.refunded_tax_cents)
+          - (o.dispute_lost_cents - o.dispute_lost_tax_cents)), 0)::text as cents
+        from orders o
+        where o.payment_mode = 'live'
+          and (o.status in ('paid', 'shipped', 'delivered', 'refunded') or (o.status = 'cancelled' and o.paid_at is not null))`,
+  );
+  const summary = await call(real, { method: 'GET', url: '/api/orders/summary', owner: true });
+  expect(Math.round(Number(summary.json().totalRevenue) * 100), 'revenue = payments − refunds − lost disputes').toBe(
+    Number(expected?.cents ?? 0),
+  );
   if (!real.stripe) {
     const payments = await rows<{
       id: number;
@@ -775,6 +803,46 @@ class Cancel extends OnOrder {
   }
 }
 
+/**
+ * The bank disputes a paid order's payment at Stripe (docs/decisions/0059): `charge.dispute.created`,
+ * then, unless it stays open, the events that settle it won or lost, delivered in Stripe's order or
+ * backwards, and some twice. A dispute already settled is left as it is.
+ */
+class Dispute extends OnOrder {
+  constructor(
+    o: number,
+    readonly outcome: 'open' | 'won' | 'lost',
+    readonly backwards: boolean,
+    readonly twice: boolean,
+  ) {
+    super(o);
+  }
+  async act(m: StoreModel, real: StoreUnderTest) {
+    const fake = real.stripe?.fake;
+    if (!fake) return;
+    const o = this.order(m);
+    const existing = [...fake.disputes.values()].find((d) => d.payment_intent === o.paymentIntentId);
+    if (existing && existing.status !== 'needs_response') return;
+    if (fake.intents.get(o.paymentIntentId)?.status !== 'succeeded') return;
+    const dispute = existing ?? fake.openDispute(o.paymentIntentId);
+    const events: { payload: string; signature: string }[] = [fake.disputeEvent(dispute.id, 'charge.dispute.created')];
+    if (this.outcome !== 'open') events.push(...fake.settleDispute(dispute.id, this.outcome));
+    if (this.backwards) events.reverse();
+    for (const e of this.twice ? [...events, ...events] : events) {
+      const res = await call(real, {
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.signature },
+        payload: e.payload,
+      });
+      expect(res.statusCode, `${String(this)}: ${res.body}`).toBe(200);
+    }
+  }
+  toString() {
+    return `dispute(order ${this.o}, ${this.outcome}${this.backwards ? ', backwards' : ''}${this.twice ? ', twice' : ''})`;
+  }
+}
+
 class Deliver extends OnOrder {
   async act(m: StoreModel, real: StoreUnderTest) {
     const o = this.order(m);
@@ -1038,6 +1106,14 @@ export function storeCommands(withStripe: boolean) {
       fc.constantFrom(1, 2, 3, 4, 4, 4),
     )
     .map(([s, lines, code, email, stage]) => new Buy(s, lines, code, email, stage));
+  const dispute = fc
+    .tuple(
+      fc.nat({ max: 2 }),
+      fc.constantFrom<'open' | 'won' | 'lost'>('open', 'won', 'lost', 'lost'),
+      fc.boolean(),
+      fc.boolean(),
+    )
+    .map(([o, outcome, backwards, twice]) => new Dispute(o, outcome, backwards, twice));
   return [
     buy,
     buy,
@@ -1076,6 +1152,8 @@ export function storeCommands(withStripe: boolean) {
     fc.tuple(i, i, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([o, l, q, r]) => new ReturnJourney(o, l, q, r)),
     fc.tuple(i, fc.boolean(), fc.boolean()).map(([r, receive, restock]) => new DecideReturn(r, receive, restock)),
     fc.nat({ max: EMAILS.length - 1 }).map((e) => new EraseCustomer(e)),
+    // Disputes come from Stripe's webhooks (docs/decisions/0059); often, so that some follow a refund of the same order.
+    ...(withStripe ? [dispute, dispute] : []),
     // Subscriptions charge a card saved with the built-in provider (tests/support/subscriptions.ts).
     ...(withStripe
       ? []

@@ -3,6 +3,7 @@ export * from './analytics.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './discounts.ts';
+export * from './disputes.ts';
 export * from './files.ts';
 export * from './fulfilment.ts';
 export * from './mail.ts';

@@ -63,6 +63,17 @@ export const orders = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** The tax part of `refundedCents`. */
     refundedTaxCents: integer('refunded_tax_cents').notNull().default(0),
+    /**
+     * The latest Stripe status of its dispute (docs/decisions/0059), null when none was opened; the
+     * disputes themselves are in `order_disputes`.
+     */
+    disputeStatus: text('dispute_status'),
+    /** What its lost disputes took back, counted out of revenue as a refund is (never more than was left after refunds). */
+    disputeLostCents: integer('dispute_lost_cents').notNull().default(0),
+    /** The tax part of `disputeLostCents`. */
+    disputeLostTaxCents: integer('dispute_lost_tax_cents').notNull().default(0),
+    /** When the owner allowed labels for it despite its dispute; null while they have not. */
+    disputeOverrideAt: timestamp('dispute_override_at', { withTimezone: true }),
     /** Units of its lines, 3-packs and the rest, kept by a trigger on its items (migration 0013) for the sales figures. */
     singleUnits: integer('single_units').notNull().default(0),
     bundleUnits: integer('bundle_units').notNull().default(0),
@@ -147,6 +158,8 @@ export const orders = pgTable(
     // The owner's lists of payment problems and of closed checkouts, newest first, without a scan.
     index('orders_payment_issue_idx').on(t.id).where(sql`${t.paymentIssue} is not null`),
     index('orders_closed_idx').on(t.id).where(sql`${t.status} = 'pending' and ${t.expiredAt} is not null`),
+    // The Disputes list and the lost disputes counted out of revenue, without a scan.
+    index('orders_disputed_idx').on(t.id).where(sql`${t.disputeStatus} is not null`),
     index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
     check('orders_discount_within_subtotal', sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents}`),
@@ -154,6 +167,10 @@ export const orders = pgTable(
     check(
       'orders_tax_nonnegative',
       sql`${t.taxCents} >= 0 and ${t.shippingTaxCents} >= 0 and ${t.shippingTaxCents} <= ${t.taxCents}`,
+    ),
+    check(
+      'orders_dispute_lost_within_total',
+      sql`${t.disputeLostCents} >= 0 and ${t.disputeLostCents} <= ${t.totalCents} and ${t.disputeLostTaxCents} >= 0`,
     ),
     check('orders_refunded_tax_within_tax', sql`${t.refundedTaxCents} >= 0 and ${t.refundedTaxCents} <= ${t.taxCents}`),
     // Paid orders with a tax transaction still to record (the minute sweep records it).

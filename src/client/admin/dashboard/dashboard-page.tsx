@@ -66,7 +66,8 @@ function Panel({ tab, children }: { tab: Tab; children: ReactNode }) {
 
 /**
  * /admin (docs/product.md §2 "Dashboard"): header, summary cards and its tabs; `?tab=inventory`
- * opens one (the low-stock e-mail's link), as `?tab=returns` does (the return request's alert).
+ * opens one (the low-stock e-mail's link), as `?tab=returns` does (the return request's alert), and
+ * `?q=` fills the search (the dispute alert's link to its order).
  */
 export function DashboardPage() {
   const [params] = useSearchParams();
@@ -81,7 +82,8 @@ export function DashboardPage() {
     const asked = params.get('tab');
     return isTab(asked) ? asked : 'orders';
   });
-  const [search, setSearch] = useState('');
+  // `?q=1042` searches the orders (the dispute alert's link to its order).
+  const [search, setSearch] = useState(() => params.get('q')?.slice(0, 200) ?? '');
   const [orderFilter, setOrderFilter] = useState<OrderFilterChoice>('all');
   const [reviewFilter, setReviewFilter] = useState<string>('all');
   const [returnFilter, setReturnFilter] = useState<string>('all');

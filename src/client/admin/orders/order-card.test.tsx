@@ -62,3 +62,55 @@ describe('the order card’s totals', () => {
     expect(within(screen.getByRole('article')).queryByTestId('order-discount')).toBeNull();
   });
 });
+
+describe('the order card of a disputed order', () => {
+  const disputed = (labelsBlocked: boolean, outcome: 'won' | 'lost' | null = null) =>
+    order({
+      dispute: {
+        disputes: [
+          {
+            id: 'du_1Abc',
+            amount: '22.90',
+            currency: 'usd',
+            reason: 'product_not_received',
+            status: outcome ?? 'needs_response',
+            evidenceDueBy: '2026-12-04T23:59:59.000Z',
+            outcome,
+            stripeUrl: 'https://dashboard.stripe.com/disputes/du_1Abc',
+            openedAt: '2026-11-27T10:00:00.000Z',
+          },
+        ],
+        labelsBlocked,
+        labelsBlockedReason: labelsBlocked ? 'This order is disputed: the bank may take the payment back.' : null,
+        overriddenAt: labelsBlocked ? null : '2026-11-27T11:00:00.000Z',
+      },
+    });
+
+  it('shows the dispute, and the label button off with the reason as its description', () => {
+    items(disputed(true));
+    const panel = screen.getByRole('region', { name: 'Dispute' });
+    expect(within(panel).getByRole('heading', { name: 'This payment is disputed' })).toBeTruthy();
+    expect(panel.textContent).toContain('$22.90');
+    expect(panel.textContent).toContain('product not received');
+    expect(panel.textContent).toContain('Needs your response');
+    expect(within(panel).getByRole('link', { name: 'Respond in Stripe' }).getAttribute('href')).toBe(
+      'https://dashboard.stripe.com/disputes/du_1Abc',
+    );
+    const button = screen.getByRole('button', { name: 'Print Label' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-describedby')).toBe('order-1042-dispute-reason');
+    expect(document.getElementById('order-1042-dispute-reason')?.textContent).toBe(
+      'Labels are off: This order is disputed: the bank may take the payment back.',
+    );
+    expect(within(panel).getByRole('button', { name: 'Allow labels anyway' })).toBeTruthy();
+  });
+
+  it('once labels are allowed or the dispute is won: the button on, the outcome shown, no override offered', () => {
+    items(disputed(false, 'won'));
+    const panel = screen.getByRole('region', { name: 'Dispute' });
+    expect(within(panel).getByRole('heading', { name: 'Dispute closed' })).toBeTruthy();
+    expect(panel.textContent).toContain('Won: the payment stays with the store.');
+    expect(within(panel).queryByRole('button', { name: 'Allow labels anyway' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Print Label' })).toHaveProperty('disabled', false);
+  });
+});

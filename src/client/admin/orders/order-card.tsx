@@ -11,6 +11,7 @@ import { useCreateLabelMutation } from './api/create-label.ts';
 import { useUpdateOrderStatusMutation } from './api/update-order-status.ts';
 import { useVoidLabelMutation } from './api/void-label.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
+import { DisputePanel, disputeReasonId } from './dispute-panel.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { PostageDialog } from './postage-dialog.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -22,6 +23,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
   const label = useCreateLabelMutation(order.id);
   const cancelLabel = useVoidLabelMutation(order.id);
   const canLabel = ['paid', 'shipped', 'delivered'].includes(order.status) && Boolean(order.shippingAddress);
+  const disputeBlocks = Boolean(order.dispute?.labelsBlocked);
   const shownStatus = update.isPending && update.variables ? update.variables : order.status;
   const shippedOrLater = shownStatus === 'shipped' || shownStatus === 'delivered';
   // Ticked at once; untick again if the update fails.
@@ -68,6 +70,8 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           Payment needs attention: {order.paymentIssue}
         </p>
       ) : null}
+
+      <DisputePanel order={order} />
 
       <div className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
         <div>
@@ -208,8 +212,15 @@ export function OrderCard({ order }: { order: AdminOrder }) {
         <div className="flex flex-wrap gap-2 sm:ml-auto">
           <Button
             size="sm"
-            disabled={!canLabel || label.isPending}
-            title={canLabel ? undefined : 'Labels are made for paid orders with an address, not for cancelled or refunded ones'}
+            disabled={!canLabel || disputeBlocks || label.isPending}
+            aria-describedby={canLabel && disputeBlocks ? disputeReasonId(order.id) : undefined}
+            title={
+              !canLabel
+                ? 'Labels are made for paid orders with an address, not for cancelled or refunded ones'
+                : disputeBlocks
+                  ? (order.dispute?.labelsBlockedReason ?? undefined)
+                  : undefined
+            }
             onClick={() => (choosesRate ? setDialog('postage') : label.mutate())}
           >
             {choosesRate ? 'Buy Postage' : label.isPending ? 'Printing...' : 'Print Label'}

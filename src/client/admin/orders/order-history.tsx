@@ -27,6 +27,8 @@ const KIND: Record<OrderEventType, string> = {
   return_received: 'Return received',
   refunded: 'Refund',
   refund_failed: 'Refund failed',
+  disputed: 'Dispute',
+  dispute_override: 'Labels allowed despite dispute',
   cancelled: 'Cancelled',
   note: 'Note',
 };
@@ -34,7 +36,11 @@ const KIND: Record<OrderEventType, string> = {
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Entry({ event }: { event: OrderEvent }) {
-  const warn = event.type === 'payment_failed' || event.type === 'payment_problem' || event.type === 'refund_failed';
+  const warn =
+    event.type === 'payment_failed' ||
+    event.type === 'payment_problem' ||
+    event.type === 'refund_failed' ||
+    event.type === 'disputed';
   return (
     <li className={event.type === 'note' ? 'rounded-lg bg-amber-50 p-2' : 'py-1'}>
       <p className="text-xs text-zinc-600">

@@ -17,6 +17,7 @@ export const ORDER_FILTERS = [
   { value: 'refunded', label: 'Refunded' },
   { value: 'payment-problem', label: 'Payment problems' },
   { value: 'expired', label: 'Closed unpaid' },
+  { value: 'disputes', label: 'Disputes' },
 ] as const;
 export type OrderFilterChoice = (typeof ORDER_FILTERS)[number]['value'];
 
@@ -24,14 +25,14 @@ export type OrderFilterChoice = (typeof ORDER_FILTERS)[number]['value'];
 export function choiceCount(summary: OrdersSummary | undefined, choice: OrderFilterChoice): number | undefined {
   if (!summary) return undefined;
   if (choice === 'all') return summary.totalOrders;
-  if (choice === 'payment-problem' || choice === 'expired') return summary.byFilter[choice];
+  if (choice === 'payment-problem' || choice === 'expired' || choice === 'disputes') return summary.byFilter[choice];
   return summary.byStatus[choice];
 }
 
 /** The server's view for a choice and a search. */
 export function ordersView(choice: OrderFilterChoice, search: string): OrdersView {
   const q = search.trim() || undefined;
-  if (choice === 'payment-problem' || choice === 'expired') return { filter: choice as OrderFilter, q };
+  if (choice === 'payment-problem' || choice === 'expired' || choice === 'disputes') return { filter: choice as OrderFilter, q };
   return { status: choice === 'all' ? undefined : (choice as OrderStatus), q };
 }
 

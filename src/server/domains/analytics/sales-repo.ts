@@ -8,8 +8,8 @@ import { orderCustomers, orders } from '#db/schema/index.ts';
  * orders and its customers rollup, which analytics never writes.
  */
 
-/** An order's money less its refunds, without sales tax (docs/decisions/0047). */
-const NET = sql`${orders.totalCents} - ${orders.refundedCents} - (${orders.taxCents} - ${orders.refundedTaxCents})`;
+/** An order's money less its refunds and lost disputes (docs/decisions/0059), without sales tax (docs/decisions/0047). */
+const NET = sql`${orders.totalCents} - ${orders.refundedCents} - (${orders.taxCents} - ${orders.refundedTaxCents}) - (${orders.disputeLostCents} - ${orders.disputeLostTaxCents})`;
 
 /**
  * Revenue of the paid live orders of the last 30 and 7 days, net of their refunds and without sales tax (both counted on

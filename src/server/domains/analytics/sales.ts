@@ -8,13 +8,19 @@ import * as repo from './sales-repo.ts';
  * the customers' rows), with only the last 30 days' orders read for the recent revenue. Test
  * orders are counted apart.
  */
-export function createSales(db: Database, orderKinds: () => Promise<OrderKind[]>) {
+export function createSales(
+  db: Database,
+  orderKinds: () => Promise<OrderKind[]>,
+  /** What lost disputes took back, and its tax part (docs/decisions/0059): out of revenue as a refund is. */
+  lostDisputes: () => Promise<{ cents: number; taxCents: number }>,
+) {
   return {
     async figures() {
-      const [kinds, recent, customers] = await Promise.all([
+      const [kinds, recent, customers, lost] = await Promise.all([
         orderKinds(),
         repo.selectRecentRevenue(db),
         repo.selectCustomerCounts(db),
+        lostDisputes(),
       ]);
       const live = kinds.filter(paidLive);
       const sum = (
@@ -30,13 +36,14 @@ export function createSales(db: Database, orderKinds: () => Promise<OrderKind[]>
       ) => live.reduce((total, k) => total + k[of], 0);
       // Without the sales tax, which is the states' money (docs/decisions/0047).
       const grossCents = sum('totalCents') - sum('taxCents');
-      const refundsCents = sum('refundedCents') - sum('refundedTaxCents');
+      const refundedTaxCents = sum('refundedTaxCents') + lost.taxCents;
+      const refundsCents = sum('refundedCents') + lost.cents - refundedTaxCents;
       return {
         /** Net of refunds; gross and refunds beside it; all without sales tax, counted apart. */
         totalCents: grossCents - refundsCents,
         grossCents,
         refundsCents,
-        taxCollectedCents: sum('taxCents') - sum('refundedTaxCents'),
+        taxCollectedCents: sum('taxCents') - refundedTaxCents,
         last30Cents: recent.last30Cents,
         last7Cents: recent.last7Cents,
         orders: sum('orders'),

@@ -33,7 +33,7 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100
 export function createAnalyticsService(
   db: Database,
   d: {
-    orders: Pick<OrdersService, 'orderKinds' | 'renewalSales'>;
+    orders: Pick<OrdersService, 'orderKinds' | 'renewalSales' | 'disputes'>;
     reviews: ReviewsService;
     ownHost: string;
     retentionDays: number;
@@ -43,7 +43,7 @@ export function createAnalyticsService(
     reorders: { figures(from: string, to: string): Promise<ReorderFigures> };
   },
 ) {
-  const orderSales = createSales(db, d.orders.orderKinds);
+  const orderSales = createSales(db, d.orders.orderKinds, d.orders.disputes.lostTotals);
 
   /** Each day's figures of `span` (days without sessions left out): rolled-up days read, the others counted from their events. */
   async function figuresByDay(span: DaySpan, rolled: DaySpan | undefined): Promise<Map<string, DayFigures>> {

@@ -19,7 +19,7 @@ const SignatureHeadersSchema = z
  * does; a processed event id is recorded and a replay of it does nothing.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { payments, checkout } = app.services;
+  const { payments, checkout, orders } = app.services;
 
   // Encapsulated: only this plugin's routes see raw bytes.
   app.removeContentTypeParser('application/json');
@@ -35,14 +35,14 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'receiveStripeEvent',
         summary: 'Receive a Stripe event',
         description:
-          'Stripe’s signed events `payment_intent.succeeded` and `payment_intent.payment_failed`, checked against the raw body. A replayed event does nothing; 503 asks Stripe to send it again.',
+          'Stripe’s signed events `payment_intent.succeeded` and `payment_intent.payment_failed`, the refunds’ `charge.refunded` and `refund.*`, and the disputes’ `charge.dispute.created`, `.updated`, `.closed`, `.funds_withdrawn` and `.funds_reinstated` (docs/decisions/0059), checked against the raw body. A replayed event does nothing, an older dispute event never undoes a newer one; a dispute object that is not one answers 400; 503 asks Stripe to send it again.',
         headers: SignatureHeadersSchema,
         // The raw bytes, read by this plugin's parser and checked against the signature by the handler.
         requestBody: {
           required: true,
           content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event' } } },
         },
-        response: { 200: json('Received.', WebhookReceivedSchema), 503: ErrorBodySchema },
+        response: { 200: json('Received.', WebhookReceivedSchema), 400: ErrorBodySchema, 503: ErrorBodySchema },
       },
     },
     async (req) => {
@@ -68,6 +68,14 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
           await checkout.paymentFailed(event.paymentId, event.lastError);
         } else if (event.paymentId && event.outcome === 'refunds') {
           await checkout.providerRefunds(event.paymentId, event.refunds ?? []);
+        } else if (event.outcome === 'dispute' && event.dispute) {
+          const { orderId } = await orders.disputes.apply({
+            type: event.type,
+            created: event.created ?? 0,
+            dispute: event.dispute,
+          });
+          // Stripe's ids find it in Stripe's dashboard; no order of this store has its payment.
+          if (orderId === null) req.log.warn({ eventId: event.id, disputeId: event.dispute.id }, 'dispute of an unknown payment');
         }
       } catch (err) {
         if (err instanceof AppError) throw err;

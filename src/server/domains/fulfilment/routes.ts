@@ -43,7 +43,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createLabel',
         summary: 'Buy and print the order’s shipping label',
         description:
-          'The rate chosen from a quote (`{quoteId, rateId}`), or without a body the cheapest rate of a new quote. One label per order: asking again prints the same one. Printed when a printer is set. 409 for an unpaid order or one without an address; 503 when the provider does not answer (ask for the rates again).',
+          'The rate chosen from a quote (`{quoteId, rateId}`), or without a body the cheapest rate of a new quote. One label per order: asking again prints the same one. Printed when a printer is set. 409 for an unpaid order or one without an address, and for an order whose payment has an open or lost dispute until the owner allows labels for it (`POST /api/admin/orders/:id/dispute-override`); 503 when the provider does not answer (ask for the rates again).',
         params,
         body: CreateLabelBodySchema,
         response: {
@@ -78,7 +78,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getLabelPdf',
         summary: 'Get the order’s label (4×6 PDF)',
         params,
-        response: { 200: file('The label.', 'application/pdf'), 404: ErrorBodySchema },
+        response: { 200: file('The label.', 'application/pdf'), 404: ErrorBodySchema, 409: ErrorBodySchema },
       },
     },
     async (req, reply) => sendPdf(reply, await fulfilment.labelFile(req.params.id), `label-${req.params.id}.pdf`),

@@ -35,6 +35,14 @@ const returnLabelFile = (returnId: number, shipmentId: number) => `return-${retu
  * the database and served only to a signed-in admin, printed over IPP when PRINTER_URL is set; the
  * return labels of approved returns; and the carrier's tracking, which moves the orders.
  */
+/** Labels are refused for an order in dispute until the owner allows them (docs/decisions/0059): 409 with the reason. */
+function refuseDisputed(order: AdminOrder): AdminOrder {
+  if (order.dispute?.labelsBlocked) {
+    throw new AppError('conflict', order.dispute.labelsBlockedReason ?? 'This order is disputed: labels are refused for it');
+  }
+  return order;
+}
+
 export function createFulfilmentService(d: {
   db: Database;
   config: Config;
@@ -131,7 +139,7 @@ export function createFulfilmentService(d: {
 
     /** POST /api/orders/:id/rates: the rates for the order's parcel, cheapest first. */
     async rates(orderId: number): Promise<ShippingQuote> {
-      const order = await d.orders.orderForLabel(orderId);
+      const order = refuseDisputed(await d.orders.orderForLabel(orderId));
       if (order.trackingNumber) throw new AppError('conflict', 'This order has a label already: void it to buy another');
       return toQuote(await quote(order, await shipmentRequest(order, { items: order.items }), null));
     },
@@ -146,7 +154,7 @@ export function createFulfilmentService(d: {
       chosen: { quoteId: number; rateId: string } | null,
       actor: Actor,
     ): Promise<{ order: AdminOrder } & Awaited<ReturnType<typeof printing.print>>> {
-      const order = await d.orders.orderForLabel(orderId);
+      const order = refuseDisputed(await d.orders.orderForLabel(orderId));
       if (order.trackingNumber) return printLabel(order, actor);
       const request = await shipmentRequest(order, { items: order.items });
       const shipment = chosen ? await repo.selectShipment(d.db, chosen.quoteId) : await quote(order, request, null);
@@ -211,7 +219,7 @@ export function createFulfilmentService(d: {
     },
 
     async labelFile(orderId: number): Promise<Buffer> {
-      const pdf = await labelPdf(await d.orders.adminOrder(orderId));
+      const pdf = await labelPdf(refuseDisputed(await d.orders.adminOrder(orderId)));
       if (!pdf) throw notFound('Label');
       return pdf;
     },

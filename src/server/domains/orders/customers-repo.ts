@@ -85,7 +85,7 @@ export async function selectCustomers(
     ) l
     cross join lateral (
       select count(*) as orders, count(*) filter (where p.payment_mode = 'test') as test_orders,
-        coalesce(sum(p.total_cents - p.refunded_cents), 0) as total_cents, min(p.created_at) as first_at
+        coalesce(sum(p.total_cents - p.refunded_cents - p.dispute_lost_cents), 0) as total_cents, min(p.created_at) as first_at
       from ${orders} p
       where lower(p.email) = l.email and p.status in ${STATUSES}
     ) a

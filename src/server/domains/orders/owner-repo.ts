@@ -40,7 +40,7 @@ function matching(q: string) {
 
 export interface AdminOrdersPage {
   status?: OrderRow['status'];
-  filter?: 'payment-problem' | 'expired';
+  filter?: 'payment-problem' | 'expired' | 'disputes';
   q?: string;
   limit: number;
   /** The last order of the previous page: this page starts below it. */
@@ -62,11 +62,13 @@ export async function selectAdminOrders(
       ? isNotNull(orders.paymentIssue)
       : page.filter === 'expired'
         ? EXPIRED
-        : page.status === undefined
-          ? LISTED
-          : page.status === 'pending'
-            ? PENDING_LISTED
-            : eq(orders.status, page.status);
+        : page.filter === 'disputes'
+          ? isNotNull(orders.disputeStatus)
+          : page.status === undefined
+            ? LISTED
+            : page.status === 'pending'
+              ? PENDING_LISTED
+              : eq(orders.status, page.status);
   const where = and(
     which,
     page.filter && page.status ? eq(orders.status, page.status) : undefined,

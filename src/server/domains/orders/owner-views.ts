@@ -10,6 +10,7 @@ import * as historyRepo from './history-repo.ts';
 import * as kindsRepo from './kinds-repo.ts';
 import * as ownerRepo from './owner-repo.ts';
 import * as repo from './repo.ts';
+import type { OrderDisputesService } from './disputes.ts';
 import { toAdminOrder } from './views.ts';
 
 const EXPORT_BATCH = 500;
@@ -45,7 +46,10 @@ const EXPORT_COLUMNS = [
 ];
 
 /** What the owner reads of the orders: the list, the export, the summary, one order, its history and notes. */
-export function createOwnerViews(db: Database) {
+export function createOwnerViews(
+  db: Database,
+  disputes: Pick<OrderDisputesService, 'ofOrders' | 'lostTotals' | 'countDisputed'>,
+) {
   return {
     /**
      * GET /api/orders: a page of the dashboard's list (docs/product.md §2 "Orders tab"; repo.selectAdminOrders
@@ -53,7 +57,8 @@ export function createOwnerViews(db: Database) {
      */
     async listForAdmin(query: OrdersQuery): Promise<{ orders: AdminOrder[]; next: number | null }> {
       const { rows, more } = await ownerRepo.selectAdminOrders(db, query);
-      const orders = rows.map(({ order, items }) => toAdminOrder(order, items));
+      const disputed = await disputes.ofOrders(rows.map((r) => r.order));
+      const orders = rows.map(({ order, items }) => toAdminOrder(order, items, disputed.get(order.id)));
       return { orders, next: more ? (orders.at(-1)?.id ?? null) : null };
     },
 
@@ -108,16 +113,21 @@ export function createOwnerViews(db: Database) {
 
     /** GET /api/orders/summary: the summary cards and each list's count, from the counts of each kind of order. */
     async summaryForAdmin(): Promise<OrdersSummary> {
-      const kinds = await kindsRepo.selectOrderKinds(db);
+      const [kinds, lost, disputed] = await Promise.all([
+        kindsRepo.selectOrderKinds(db),
+        disputes.lostTotals(),
+        disputes.countDisputed(),
+      ]);
       const sum = (
         which: (k: OrderKind) => boolean,
         of: 'orders' | 'totalCents' | 'refundedCents' | 'taxCents' | 'refundedTaxCents' = 'orders',
       ) => kinds.filter(which).reduce((total, k) => total + k[of], 0);
       // Revenue leaves the sales tax out: it is the states' money, collected for them (docs/decisions/0047).
+      // A lost dispute counts out as a refund of what it took back (docs/decisions/0059).
       const tax = sum(paidLive, 'taxCents');
-      const refundedTax = sum(paidLive, 'refundedTaxCents');
+      const refundedTax = sum(paidLive, 'refundedTaxCents') + lost.taxCents;
       const gross = sum(paidLive, 'totalCents') - tax;
-      const refunds = sum(paidLive, 'refundedCents') - refundedTax;
+      const refunds = sum(paidLive, 'refundedCents') + lost.cents - refundedTax;
       return {
         totalOrders: sum(LISTS.all),
         paidOrders: sum(paidLive),
@@ -134,11 +144,14 @@ export function createOwnerViews(db: Database) {
           cancelled: sum((k) => k.status === 'cancelled'),
           refunded: sum((k) => k.status === 'refunded'),
         },
-        byFilter: { 'payment-problem': sum(LISTS['payment-problem']), expired: sum(LISTS.expired) },
+        byFilter: { 'payment-problem': sum(LISTS['payment-problem']), expired: sum(LISTS.expired), disputes: disputed },
       };
     },
 
-    /** The order a label or packing slip is made for, with its items; refused unless paid and addressed. */
+    /**
+     * The order a label or packing slip is made for, with its items and disputes; refused unless
+     * paid and addressed (labels are refused for a disputed one by fulfilment: `dispute.labelsBlocked`).
+     */
     async orderForLabel(id: number): Promise<AdminOrder> {
       const row = await repo.selectById(db, id);
       if (!row) throw notFound('Order');
@@ -149,7 +162,8 @@ export function createOwnerViews(db: Database) {
       if (!row.shippingAddress || !row.shippingCity || !row.shippingState || !row.shippingZip) {
         throw new AppError('conflict', 'This order has no shipping address: no label can be made for it');
       }
-      return toAdminOrder(row, await repo.selectItems(db, id));
+      const disputed = await disputes.ofOrders([row]);
+      return toAdminOrder(row, await repo.selectItems(db, id), disputed.get(id));
     },
 
     /** GET /api/orders/:id/timeline: everything that happened to the order, oldest first; 404 for no such order. */
@@ -166,7 +180,8 @@ export function createOwnerViews(db: Database) {
     async adminOrder(id: number): Promise<AdminOrder> {
       const row = await repo.selectById(db, id);
       if (!row) throw notFound('Order');
-      return toAdminOrder(row, await repo.selectItems(db, id));
+      const disputed = await disputes.ofOrders([row]);
+      return toAdminOrder(row, await repo.selectItems(db, id), disputed.get(id));
     },
   };
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { adminOrderRoutes } from './admin-routes.ts';
 import { adminCustomerRoutes } from './customer-routes.ts';
+import { adminDisputeRoutes } from './dispute-routes.ts';
 import { createCustomersService } from './customers.ts';
 import { createOrdersService } from './service.ts';
 
@@ -16,10 +17,12 @@ export const ordersPlugin = fp(
       reviewLink: app.reviewLinks.reviewLink,
       orderPageLink: app.orderLinks.link,
       deliveriesTracked: app.labelProvider.tracks,
+      ownerEmail: () => app.ownerEmail,
     });
     app.services.customers = createCustomersService(app.database.db);
     await app.registerAdminRoutes(adminOrderRoutes);
     await app.registerAdminRoutes(adminCustomerRoutes);
+    await app.registerAdminRoutes(adminDisputeRoutes);
   },
   { name: 'orders', dependencies: ['catalog', 'discounts', 'settings', 'review-links', 'order-links', 'labels'] },
 );

@@ -23,7 +23,12 @@ const statusBeforeRefund = (o: repo.OrderRow) => (o.deliveredAt ? 'delivered' : 
  * its amount taken off what is left before the provider is asked, so refunds sent at once can never
  * give back more than was paid.
  */
-export function createOrderRefunds(db: Database, mail: OrderMail) {
+export function createOrderRefunds(
+  db: Database,
+  mail: OrderMail,
+  /** Why a dispute refuses refunds of this order now (docs/decisions/0059); null when it does not. */
+  refundBlocked: (tx: Tx, order: repo.OrderRow) => Promise<string | null> = async () => null,
+) {
   async function view(tx: Tx, refund: RefundRow): Promise<Refund> {
     const items = await refunds.selectRefundItems(tx, [refund.id]);
     const names = new Map((await repo.selectItems(tx, refund.orderId)).map((i) => [i.productId, i.name]));
@@ -82,6 +87,8 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
         throw new AppError('conflict', 'This order is refunded in full already');
       }
       if (!REFUNDABLE_STATUSES.has(order.status)) throw new AppError('conflict', `A ${order.status} order cannot be refunded`);
+      const disputed = await refundBlocked(tx, order);
+      if (disputed) throw new AppError('conflict', disputed);
 
       const bought = await repo.selectItems(tx, order.id);
       const refunded = await refunds.selectRefundedQuantities(tx, order.id);

@@ -105,7 +105,7 @@ export async function selectPaidLiveOrdersOf(
         email: sql<string>`lower(${orders.email})`,
         createdAt: orders.createdAt,
         paidAt: sql<Date>`${paidAt}`.mapWith(orders.paidAt),
-        netCents: sql<number>`(${orders.totalCents} - ${orders.refundedCents})::int`,
+        netCents: sql<number>`(${orders.totalCents} - ${orders.refundedCents} - ${orders.disputeLostCents})::int`,
       })
       .from(orders)
       .where(

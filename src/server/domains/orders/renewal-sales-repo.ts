@@ -4,7 +4,7 @@ import { orders } from '#db/schema/index.ts';
 import { paidAt, REVENUE } from '#db/paid-orders.ts';
 
 /** What an order brought in net of refunds, without its sales tax (revenue excludes tax, docs/decisions/0047). */
-export const NET_OF_TAX = sql<number>`(${orders.totalCents} - ${orders.refundedCents} - (${orders.taxCents} - ${orders.refundedTaxCents}))::int`;
+export const NET_OF_TAX = sql<number>`(${orders.totalCents} - ${orders.refundedCents} - (${orders.taxCents} - ${orders.refundedTaxCents}) - (${orders.disputeLostCents} - ${orders.disputeLostTaxCents}))::int`;
 
 /**
  * The analytics' renewals (docs/decisions/0053): the subscriptions' renewal orders paid live in

@@ -5,6 +5,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import { type Actor, type NewEvent, recordEvent, recordEvents } from './history.ts';
 import { createOrderLifecycle, isOpen } from './lifecycle.ts';
 import { createOrderMail, type OrderMailDeps } from './mail-queue.ts';
+import { createOrderDisputes } from './disputes.ts';
 import { createOrderRefunds } from './refunds.ts';
 import * as historyRepo from './history-repo.ts';
 import * as kindsRepo from './kinds-repo.ts';
@@ -34,6 +35,8 @@ export type OrderLine = repo.OrderItemRow;
 
 interface Deps extends OrderMailDeps {
   db: Database;
+  /** The owner's notification address (the store's settings), for the dispute alerts. */
+  ownerEmail(): string | undefined;
   catalog: CatalogService;
   /** A discount code's use, spent when the owner marks an unpaid checkout paid. */
   discounts: Pick<DiscountsService, 'redeem'>;
@@ -47,16 +50,19 @@ interface Deps extends OrderMailDeps {
 export function createOrdersService(d: Deps) {
   const { db, catalog } = d;
   const mail = createOrderMail(d);
+  const disputes = createOrderDisputes(db, d);
 
   return {
     ...createOrderLifecycle(db, mail),
     ...checkoutWrites,
     ...createRenewalWrites(db),
     ...createTaxWrites(db),
-    ...createOwnerViews(db),
+    ...createOwnerViews(db, disputes),
     ...createStatusChanges(db, { catalog, discounts: d.discounts, mail }),
     /** An order's refunds: checked and recorded here, the money moved by checkout (domains/checkout/refunds.ts). */
-    refunds: createOrderRefunds(db, mail),
+    refunds: createOrderRefunds(db, mail, (tx, order) => disputes.refundBlockedReason(tx, order)),
+    /** Stripe's disputes of the orders' payments (docs/decisions/0059). */
+    disputes,
     isOpen,
 
     /** Keeps a new label on its order, in the caller's transaction when it passes one; false when the order got one meanwhile. */

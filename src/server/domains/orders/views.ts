@@ -1,4 +1,5 @@
 import type { AdminOrder } from '#shared/admin.ts';
+import type { OrderDisputes } from '#shared/disputes.ts';
 import { formatCents } from '#shared/money.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
 
@@ -7,7 +8,7 @@ export const discountOf = (o: Pick<OrderRow, 'discountCode' | 'discountCents'>) 
   o.discountCode ? { code: o.discountCode, amount: formatCents(o.discountCents) } : null;
 
 /** The dashboard's view of an order: everything the owner needs to ship it. */
-export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[]): AdminOrder {
+export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[], disputes?: OrderDisputes): AdminOrder {
   return {
     id: o.id,
     stripePaymentIntentId: o.paymentIntentId,
@@ -45,5 +46,6 @@ export function toAdminOrder(o: OrderRow, items: readonly OrderItemRow[]): Admin
     shippingCost: o.shippingCostCents == null ? null : formatCents(o.shippingCostCents),
     labelUrl: o.labelUrl,
     trackingUrl: o.trackingUrl,
+    dispute: disputes ?? null,
   };
 }

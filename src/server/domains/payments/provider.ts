@@ -1,4 +1,5 @@
 import type { PAYMENT_STATUSES } from '#db/schema/payments.ts';
+import type { DisputeStatus } from '#shared/disputes.ts';
 
 /** The payment provider seen by the store: the built-in test provider or Stripe (docs/engineering.md §4). */
 
@@ -60,10 +61,31 @@ export interface ProviderEvent {
    * 'succeeded' → complete the order; 'failed' → record the failure; 'refunds' → the payment's
    * refunds as the provider knows them (made here or in its dashboard); 'other' → only recorded.
    */
-  outcome: 'succeeded' | 'failed' | 'refunds' | 'other';
+  outcome: 'succeeded' | 'failed' | 'refunds' | 'dispute' | 'other';
   lastError: string | null;
   /** With outcome 'refunds': the refunds the event names. */
   refunds?: ProviderRefund[];
+  /** With outcome 'dispute': the dispute as the event shows it (docs/decisions/0059). */
+  dispute?: ProviderDispute;
+  /** When the provider made the event (Unix seconds): an older event never overwrites what a newer one said. */
+  created?: number;
+}
+
+/** A dispute (chargeback or inquiry) of a payment, as Stripe's Dispute object describes it. */
+export interface ProviderDispute {
+  id: string;
+  chargeId: string;
+  paymentId: string | null;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  status: DisputeStatus;
+  evidenceDueBy: Date | null;
+  isChargeRefundable: boolean;
+  /** Stripe's `created` of the dispute (Unix seconds). */
+  created: number;
+  /** Its balance transactions' amounts (negative: withdrawn, positive: reinstated). */
+  balanceCents: number[];
 }
 
 /** The provider refused a refund (more than is left on the payment, a payment it cannot refund): no money moved. */
@@ -156,3 +178,6 @@ export interface PaymentProvider {
 }
 
 export class WebhookSignatureError extends Error {}
+
+/** A signed event whose object is not what its type says (the store writes nothing for it). */
+export class WebhookMalformedError extends Error {}

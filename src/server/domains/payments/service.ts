@@ -8,6 +8,7 @@ import {
   type ProviderEvent,
   type ProviderPayment,
   type SavedPaymentMethod,
+  WebhookMalformedError,
   WebhookSignatureError,
 } from './provider.ts';
 import * as repo from './repo.ts';
@@ -19,6 +20,7 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export {
   type OffSessionOutcome,
   type PaymentParty,
+  type ProviderDispute,
   type ProviderRefund,
   RefundRefusedError,
   type SavedPaymentMethod,
@@ -173,6 +175,7 @@ export function createPaymentsService(db: Database, provider?: PaymentProvider) 
         return active.parseWebhook(rawBody, signature);
       } catch (err) {
         if (err instanceof WebhookSignatureError) throw new AppError('bad_request', 'Invalid webhook signature');
+        if (err instanceof WebhookMalformedError) throw new AppError('bad_request', err.message);
         throw err;
       }
     },

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { paymentMethodKind } from './method-kind.ts';
+import { DISPUTE_EVENTS, readDisputeEvent } from './stripe-disputes.ts';
 import { customerFor, nameCustomer, savedOf, stripeSavedMethods } from './stripe-saved-methods.ts';
 import {
   type PaymentProvider,
@@ -210,6 +211,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           refunds: paymentId ? [toRefund(refund, paymentId)] : [],
         };
       }
+      if (DISPUTE_EVENTS.has(event.type)) return readDisputeEvent(event);
       return { id: event.id, type: event.type, paymentId: null, outcome: 'other', lastError: null };
     },
   };
