@@ -23,6 +23,7 @@ const SETTINGS: StoreSettings = {
   hazmatToRemoteStates: false,
   minimumAge: 18,
   reorderReminderDays: 21,
+  requireSecondFactor: false,
   updatedAt: '2026-03-01T00:00:00.000Z',
   updatedBy: null,
 };
