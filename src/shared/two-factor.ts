@@ -49,7 +49,12 @@ export interface OwnSession {
 
 /** A code of the authenticator app (six digits) or a recovery code. */
 export const CodeBodySchema = z.strictObject({
-  code: z.string({ error: 'Enter the code' }).trim().min(1, REQUIRED).max(64, 'That code is too long'),
+  code: z
+    .string({ error: 'Enter the code' })
+    .trim()
+    .min(1, REQUIRED)
+    .max(64, 'That code is too long')
+    .regex(/^[A-Za-z0-9 -]+$/, 'Enter the code as it is shown: digits, or letters and hyphens'),
 });
 export type CodeBody = z.infer<typeof CodeBodySchema>;
 
