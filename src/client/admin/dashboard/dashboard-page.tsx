@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { type ReactNode, useRef, useState } from 'react';
 import { useSearchParams } from '../../app/router.tsx';
 import { Button } from '../../ui/button.tsx';
+import { AccountView } from '../account/account-view.tsx';
 import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
 import { CustomersTab, type CustomersView, NEW_CUSTOMERS_VIEW } from '../customers/customers-tab.tsx';
 import { DiscountsTab } from '../discounts/discounts-tab.tsx';
@@ -31,6 +32,7 @@ const TABS = [
   'inventory',
   'settings',
   'support',
+  'account',
 ] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
@@ -44,6 +46,7 @@ const LABELS: Record<Tab, string> = {
   inventory: 'Inventory',
   settings: 'Settings',
   support: 'Support',
+  account: 'Your account',
 };
 
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
@@ -52,7 +55,7 @@ const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
  * The tabs whose content opens with headings of its own at the second level; the others (their
  * cards' headings are h3) get one, for screen readers, with the tab's name: headings in order.
  */
-const HEADED: readonly Tab[] = ['discounts', 'inventory', 'settings', 'support'];
+const HEADED: readonly Tab[] = ['discounts', 'inventory', 'settings', 'support', 'account'];
 
 /** A tab's content, under the heading it needs. */
 function Panel({ tab, children }: { tab: Tab; children: ReactNode }) {
@@ -73,8 +76,10 @@ export function DashboardPage() {
   const qc = useQueryClient();
   // Signed out, this answers 401 and the dashboard's client leads to sign-in (session/admin-query-client.ts).
   const me = useMe();
-  const summary = useOrdersSummary(me.isSuccess);
-  const returnCounts = useReturnCounts(me.isSuccess);
+  // An admin who must first enrol a second factor sees Your account alone (docs/decisions/0056).
+  const open = me.isSuccess && !me.data.mustEnrol;
+  const summary = useOrdersSummary(open);
+  const returnCounts = useReturnCounts(open);
   const testPrint = usePrintTestPageMutation();
   const logout = useLogOutMutation();
   const [tab, setTab] = useState<Tab>(() => {
@@ -130,28 +135,43 @@ export function DashboardPage() {
     requestAnimationFrame(() => ordersTab.current?.focus());
   };
 
+  const header = (
+    <header className="flex flex-wrap items-center justify-between gap-3 py-5">
+      <div>
+        <p className="font-display text-lg tracking-wide">
+          IRON<span className="text-amber-deep">WAKE</span>
+        </p>
+        <h1 className="text-xl font-bold">Order Management Dashboard</h1>
+        <p className="text-sm text-zinc-600">Signed in as {me.data.username}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['admin'] })}>
+          Refresh
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => testPrint.mutate()}>
+          Test Printer
+        </Button>
+        <Button size="sm" onClick={() => logout.mutate()}>
+          Logout
+        </Button>
+      </div>
+    </header>
+  );
+
+  if (me.data.mustEnrol) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 pb-16">
+        {header}
+        <main>
+          <AccountView mustEnrol />
+        </main>
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
-      <header className="flex flex-wrap items-center justify-between gap-3 py-5">
-        <div>
-          <p className="font-display text-lg tracking-wide">
-            IRON<span className="text-amber-deep">WAKE</span>
-          </p>
-          <h1 className="text-xl font-bold">Order Management Dashboard</h1>
-          <p className="text-sm text-zinc-600">Signed in as {me.data.username}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['admin'] })}>
-            Refresh
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => testPrint.mutate()}>
-            Test Printer
-          </Button>
-          <Button size="sm" onClick={() => logout.mutate()}>
-            Logout
-          </Button>
-        </div>
-      </header>
+      {header}
 
       <main>
         <SummaryCards summary={summary.data} />
@@ -243,6 +263,9 @@ export function DashboardPage() {
           </Panel>
           <Panel tab="support">
             <SupportTab />
+          </Panel>
+          <Panel tab="account">
+            <AccountView mustEnrol={false} />
           </Panel>
         </Tabs.Root>
       </main>

@@ -101,6 +101,7 @@ describe('the Settings tab', () => {
         hazmatToRemoteStates: true,
         minimumAge: 18,
         reorderReminderDays: 21,
+        requireSecondFactor: false,
       },
     ]);
     expect(snapshot()[0]).toMatchObject({ title: 'Save Failed' });
