@@ -20,6 +20,8 @@ import * as tf from './two-factor-repo.ts';
 export type PasskeyService = ReturnType<typeof createPasskeyService>;
 
 const CHALLENGE_MS = 5 * 60_000;
+/** EdDSA, ES256, RS256 (COSE): named, so the library does not probe the runtime for post-quantum ones. */
+const ALGORITHMS = [-8, -7, -257];
 export const MAX_PASSKEYS = 10;
 const NOT_SIGNED_IN = 'That passkey could not sign you in. Please try again, or sign in with your password.';
 
@@ -70,6 +72,7 @@ export function createPasskeyService(db: Database, deps: Deps) {
         excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: transportsOf(p) })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         timeout: CHALLENGE_MS,
+        supportedAlgorithmIDs: ALGORITHMS,
       });
       await tf.insertChallenge(db, {
         challenge: options.challenge,
@@ -88,6 +91,7 @@ export function createPasskeyService(db: Database, deps: Deps) {
         expectedOrigin: origin,
         expectedRPID: rpID,
         requireUserVerification: true,
+        supportedAlgorithmIDs: ALGORITHMS,
       }).catch(() => null);
       if (!verification?.verified) throw new AppError('validation', 'That passkey could not be added. Please try again.');
       const { credential, credentialBackedUp } = verification.registrationInfo;
