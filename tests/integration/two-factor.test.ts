@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, sessionCookie, setCookieLine } from '../support/admin.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { softAuthenticator } from '../support/soft-authenticator.ts';
 import { totpCode } from '../support/totp.ts';
 
 /** Second factors (docs/decisions/0056) through the API, with codes computed here by RFC 6238. */
@@ -259,6 +260,112 @@ describe('signing in with a second factor', () => {
     }
     expect(status).toBe(429);
     expect(attempts).toBe(LIMIT + 1);
+  });
+});
+
+/** A new admin, signed in, and a passkey of theirs registered. */
+async function ownerWithPasskey() {
+  const owner = { username: `twofa-${++n}`, password: `right-password-${n}` };
+  await t.app.services.adminAuth.setPassword(owner.username, owner.password);
+  const call = as(sessionCookie(await passwordStep(owner)));
+  const key = softAuthenticator(ORIGIN);
+  const options = (await call('POST', '/api/admin/passkeys/options')).json() as {
+    challenge: string;
+    rp: { id: string };
+    authenticatorSelection: { residentKey: string; userVerification: string };
+  };
+  expect(options.rp.id).toBe('store.test');
+  expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
+  const added = await call('POST', '/api/admin/passkeys', { response: key.create(options), name: 'Laptop' });
+  expect(added.statusCode).toBe(201);
+  return { owner, call, key, passkeyId: (added.json() as { id: number }).id };
+}
+
+function passkeySignIn(body: unknown, address = nextIp()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login/passkey',
+    remoteAddress: address,
+    headers: { origin: ORIGIN },
+    payload: body as string,
+  });
+}
+
+async function signInOptions(address = nextIp()) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login/passkey/options',
+    remoteAddress: address,
+    headers: { origin: ORIGIN },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { challenge: string; allowCredentials?: unknown[]; userVerification: string };
+}
+
+describe('passkeys', () => {
+  it('a passkey alone signs in, as the password sign-in does; its assertion never twice', async () => {
+    const { owner, call, key } = await ownerWithPasskey();
+    expect((await call('GET', '/api/admin/passkeys')).json()).toMatchObject([{ name: 'Laptop', lastUsedAt: null }]);
+    // The password alone no longer opens a session.
+    expect((await passwordStep(owner)).json()).toEqual({ twoFactorRequired: true });
+
+    const options = await signInOptions();
+    expect(options.allowCredentials ?? []).toEqual([]);
+    expect(options.userVerification).toBe('required');
+    const assertion = key.get(options);
+    const ok = await passkeySignIn({ response: assertion });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ success: true, username: owner.username, labelProvider: 'builtin' });
+    expect(setCookieLine(ok, 'admin_device')).toMatch(/HttpOnly/);
+    expect((await as(sessionCookie(ok))('GET', '/api/admin/me')).json()).toMatchObject({ username: owner.username });
+    // The same assertion again: its challenge is spent.
+    expect((await passkeySignIn({ response: assertion })).statusCode).toBe(401);
+    expect((await call('GET', '/api/admin/passkeys')).json()).toMatchObject([{ lastUsedAt: expect.any(String) }]);
+  });
+
+  it('refuses a credential made without user verification, for another admin’s challenge, or twice', async () => {
+    const { call, key } = await ownerWithPasskey();
+    const unverified = softAuthenticator(ORIGIN, { verified: false });
+    const options = (await call('POST', '/api/admin/passkeys/options')).json() as { challenge: string };
+    const refused = await call('POST', '/api/admin/passkeys', { response: unverified.create(options), name: 'No PIN' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('That passkey could not be added. Please try again.');
+
+    const other = await ownerWithPasskey();
+    const theirs = (await other.call('POST', '/api/admin/passkeys/options')).json() as { challenge: string };
+    const stolen = await call('POST', '/api/admin/passkeys', {
+      response: softAuthenticator(ORIGIN).create(theirs),
+      name: 'Theirs',
+    });
+    expect(stolen.statusCode).toBe(400);
+
+    const again = (await call('POST', '/api/admin/passkeys/options')).json() as { challenge: string };
+    const response = key.create(again);
+    expect((await call('POST', '/api/admin/passkeys', { response, name: 'Same' })).statusCode).toBe(409);
+    // An assertion for another site, or signed by another key, signs nothing in.
+    const elsewhere = softAuthenticator('https://evil.test');
+    expect((await passkeySignIn({ response: elsewhere.get(await signInOptions()) })).statusCode).toBe(401);
+    const forged = { ...key.get(await signInOptions()) };
+    forged.response = { ...forged.response, signature: softAuthenticator(ORIGIN).get({ challenge: 'x' }).response.signature };
+    expect((await passkeySignIn({ response: forged })).statusCode).toBe(401);
+    // Another admin's passkey cannot be removed; one's own can, and then it signs nobody in.
+    expect((await call('DELETE', `/api/admin/passkeys/${other.passkeyId}`)).statusCode).toBe(404);
+    expect((await other.call('DELETE', `/api/admin/passkeys/${other.passkeyId}`)).statusCode).toBe(200);
+    expect((await passkeySignIn({ response: other.key.get(await signInOptions()) })).statusCode).toBe(401);
+  });
+
+  it('counts passkey attempts in the address’s sign-in limit (429)', async () => {
+    const { key } = await ownerWithPasskey();
+    const address = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i++) {
+      const bad = key.get({ challenge: `not-a-challenge-${i}` });
+      statuses.push((await passkeySignIn({ response: bad }, address)).statusCode);
+    }
+    expect(statuses.slice(0, LIMIT).every((s) => s === 401)).toBe(true);
+    expect(statuses[LIMIT]).toBe(429);
+    // Even a right assertion waits out the window from that address.
+    expect((await passkeySignIn({ response: key.get(await signInOptions(address)) }, address)).statusCode).toBe(429);
   });
 });
 

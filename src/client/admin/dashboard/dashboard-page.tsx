@@ -177,17 +177,17 @@ export function DashboardPage() {
         <SummaryCards summary={summary.data} />
 
         <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-          {/* The tabs: in rows of three on a phone, of five on a tablet, one row on a wide screen. */}
+          {/* The tabs: in rows of three on a phone, of five on a tablet, of six on a laptop, one row on a wide screen. */}
           <Tabs.List
             aria-label="Dashboard sections"
-            className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:grid-cols-5 lg:flex lg:gap-1"
+            className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:grid-cols-5 lg:grid-cols-6 xl:flex xl:gap-1"
           >
             {TABS.map((t) => (
               <Tabs.Trigger
                 key={t}
                 value={t}
                 ref={t === 'orders' ? ordersTab : undefined}
-                className="min-h-10 flex-1 rounded-lg px-1 text-xs leading-tight font-bold text-zinc-600 sm:px-3 sm:text-sm lg:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
+                className="min-h-10 flex-1 rounded-lg px-1 text-xs leading-tight font-bold text-zinc-600 sm:px-3 sm:text-sm xl:px-2 xl:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
               >
                 {LABELS[t]}
                 {t === 'returns' && waiting > 0 ? ` (${waiting})` : null}

@@ -24,7 +24,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.services.adminAuth;
   const secondFactor = app.services.secondFactor;
   const passkeys = app.services.passkeys;
-  const tags = ['Your account'];
+  const tags = ['Admin sign-in'];
   const enrolment = { enrolment: true };
   const me = (admin: AdminSession | null): AdminSession => {
     if (!admin) throw new Error('requireAdmin sets req.admin');
