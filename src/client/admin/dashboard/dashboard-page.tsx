@@ -145,12 +145,16 @@ export function DashboardPage() {
         <p className="text-sm text-zinc-600">Signed in as {me.data.username}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['admin'] })}>
-          Refresh
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => testPrint.mutate()}>
-          Test Printer
-        </Button>
+        {me.data.mustEnrol ? null : (
+          <>
+            <Button variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['admin'] })}>
+              Refresh
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => testPrint.mutate()}>
+              Test Printer
+            </Button>
+          </>
+        )}
         <Button size="sm" onClick={() => logout.mutate()}>
           Logout
         </Button>
