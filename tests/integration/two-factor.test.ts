@@ -235,6 +235,26 @@ describe('signing in with a second factor', () => {
     expect(cross.statusCode).toBe(403);
   });
 
+  it('of one code or one recovery code sent ten times at once, exactly one signs in', async () => {
+    const { owner, secret, recoveryCodes } = await ownerWithApp();
+    const steps = async () => Promise.all(Array.from({ length: 10 }, async () => stepCookieOf(await passwordStep(owner))));
+    const code = totpCode(secret, Date.now(), 1);
+    const byCode = await Promise.all((await steps()).map((step) => codeStep(step, code)));
+    expect(byCode.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(byCode.filter((r) => r.statusCode === 401)).toHaveLength(9);
+    const recovery = recoveryCodes[2] ?? '';
+    const byRecovery = await Promise.all((await steps()).map((step) => codeStep(step, recovery)));
+    expect(byRecovery.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    // One step cookie sent ten times at once with a right code: one session.
+    const one = stepCookieOf(await passwordStep(owner));
+    const same = await Promise.all(recoveryCodes.slice(3, 10).map((c) => codeStep(one, c)));
+    const won = same.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    // The codes sent with a step already taken were not spent.
+    const status = await as(sessionCookie(won[0] as never))('GET', '/api/admin/me/second-factors');
+    expect(status.json()).toMatchObject({ recoveryCodesLeft: 8 });
+  });
+
   it('ends the second step after five wrong codes', async () => {
     const { owner, secret } = await ownerWithApp();
     const step = stepCookieOf(await passwordStep(owner));

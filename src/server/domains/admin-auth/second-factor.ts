@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { STORE_NAME } from '#shared/constants.ts';
-import type { Database } from '#db/client.ts';
+import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { throttle } from '../../lib/rate-buckets.ts';
 import { verifyPassword } from './passwords.ts';
@@ -41,15 +41,15 @@ interface Deps {
  */
 export function createSecondFactorService(db: Database, deps: Deps) {
   /** A TOTP code (a step not used before) or an unused recovery code of this admin: true once. */
-  async function spendCode(userId: number, code: string): Promise<boolean> {
+  async function spendCode(tx: Tx, userId: number, code: string): Promise<boolean> {
     if (/^\d{6}$/.test(code)) {
-      const totp = await tf.selectTotp(db, userId);
+      const totp = await tf.selectTotp(tx, userId);
       if (!totp?.confirmedAt) return false;
       const step = matchStep(totp.secret, code, Date.now(), totp.lastStep);
-      return step !== null && (await tf.spendStep(db, userId, step, false));
+      return step !== null && (await tf.spendStep(tx, userId, step, false));
     }
     const normalized = normalizeRecovery(code);
-    return RECOVERY.test(normalized) && (await tf.spendRecoveryCode(db, userId, hashRecovery(normalized)));
+    return RECOVERY.test(normalized) && (await tf.spendRecoveryCode(tx, userId, hashRecovery(normalized)));
   }
 
   return {
@@ -122,11 +122,16 @@ export function createSecondFactorService(db: Database, deps: Deps) {
       const step = await deps.auth.secondStep(stepToken);
       if (!step) throw new AppError('unauthorized', STEP_ENDED);
       const admission = await deps.auth.admitCode(step.user.username, client);
-      if (!(await spendCode(step.user.id, code.trim()))) {
+      // The code is spent and the step taken together: a code sent with a step already taken stays unspent.
+      const right = await db.transaction(async (tx) => {
+        if (!(await spendCode(tx, step.user.id, code.trim()))) return false;
+        if (!(await tf.takeStep(tx, step.tokenHash))) throw new AppError('unauthorized', STEP_ENDED);
+        return true;
+      });
+      if (!right) {
         if ((await tf.failStep(db, step.tokenHash)) >= STEP_FAILURES) await tf.deleteStep(db, step.tokenHash);
         throw new AppError('unauthorized', WRONG_CODE);
       }
-      if (!(await tf.takeStep(db, step.tokenHash))) throw new AppError('unauthorized', STEP_ENDED);
       await admission.succeeded();
       return deps.auth.issue(step.user, client);
     },
