@@ -1,5 +1,7 @@
 import type { DatabaseHandle } from '#db/client.ts';
 import type { Config } from './config.ts';
+import type { PasskeyService } from './domains/admin-auth/passkeys.ts';
+import type { SecondFactorService } from './domains/admin-auth/second-factor.ts';
 import type { AdminAuthService } from './domains/admin-auth/service.ts';
 import type { AnalyticsService } from './domains/analytics/service.ts';
 import type { CartService } from './domains/cart/service.ts';
@@ -34,6 +36,10 @@ export interface Services {
   customers: CustomersService;
   checkout: CheckoutService;
   adminAuth: AdminAuthService;
+  /** Authenticator apps, recovery codes and the second step of a sign-in (docs/decisions/0056). */
+  secondFactor: SecondFactorService;
+  /** The admins' passkeys (docs/decisions/0056). */
+  passkeys: PasskeyService;
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
   returns: ReturnsService;

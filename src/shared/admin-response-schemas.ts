@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AdminMe, LABEL_PROVIDERS } from './admin.ts';
+import type { AdminEnrolment } from './two-factor.ts';
 
 /** The owner's sign-in answers (docs/decisions/0023). */
 
@@ -10,8 +11,16 @@ const labelProvider = z
   );
 
 export const AdminMeSchema = z
-  .object({ username: z.string(), labelProvider })
-  .meta({ id: 'AdminMe' }) satisfies z.ZodType<AdminMe>;
+  .object({
+    username: z.string(),
+    labelProvider,
+    mustEnrol: z
+      .boolean()
+      .describe(
+        'The store requires a second factor and this admin has none: only the enrolment routes answer (docs/decisions/0056)',
+      ),
+  })
+  .meta({ id: 'AdminMe' }) satisfies z.ZodType<AdminMe & AdminEnrolment>;
 
 export const SignedInSchema = z
   .object({ success: z.literal(true), username: z.string(), labelProvider })

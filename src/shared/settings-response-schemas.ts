@@ -31,6 +31,9 @@ export const StoreSettingsSchema = z
       .int()
       .nullable()
       .describe('Days one bottle lasts: a reorder reminder goes this many days per bottle bought after delivery; null: off'),
+    requireSecondFactor: z
+      .boolean()
+      .describe('Every admin must have a second factor (a passkey or an authenticator app) to use the dashboard'),
     updatedAt: isoTime,
     updatedBy: z.string().nullable(),
   })

@@ -28,6 +28,8 @@ export interface StoreSettings {
    * to shoppers who asked for one (docs/decisions/0051); null: off.
    */
   reorderReminderDays: number | null;
+  /** Every admin must sign in with a second factor (a passkey or an authenticator app; docs/decisions/0056). */
+  requireSecondFactor: boolean;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -91,5 +93,7 @@ export const StoreSettingsBodySchema = z.strictObject({
     .max(REORDER_REMINDER_MAX_DAYS, reorderDaysRange)
     .nullable()
     .optional(),
+  /** Absent: unchanged (docs/decisions/0056). */
+  requireSecondFactor: z.boolean({ error: 'requireSecondFactor must be true or false' }).optional(),
 });
 export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;

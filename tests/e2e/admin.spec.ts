@@ -33,13 +33,13 @@ async function placeOrder(page: Page, email: string): Promise<string> {
 
 test('sign-in refuses empty and wrong credentials, then lets the owner in; logout ends the session', async ({ page }) => {
   await page.goto('/admin/login');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Missing Credentials', { exact: true })).toBeVisible();
   await expect(page.getByText('Please enter both username and password', { exact: true })).toBeVisible();
 
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill('wrong-password-here');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
   await expect(page.getByText('Invalid username or password', { exact: true })).toBeVisible();
 

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Owned by the admin-auth domain. Passwords are argon2id hashes. `envPasswordHash` is a hash of the
@@ -25,12 +26,18 @@ export const adminSessions = pgTable(
     adminUserId: integer('admin_user_id')
       .notNull()
       .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** What the admin's list of sessions names it by: neither the token nor its hash (docs/decisions/0056). */
+    publicId: uuid('public_id').notNull().default(sql`gen_random_uuid()`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
   },
-  (t) => [index('admin_sessions_user_idx').on(t.adminUserId), index('admin_sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('admin_sessions_user_idx').on(t.adminUserId),
+    index('admin_sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('admin_sessions_public_id_uq').on(t.publicId),
+  ],
 );
 
 /**

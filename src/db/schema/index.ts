@@ -18,3 +18,4 @@ export * from './reviews.ts';
 export * from './secrets.ts';
 export * from './settings.ts';
 export * from './subscriptions.ts';
+export * from './two-factor.ts';

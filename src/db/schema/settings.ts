@@ -37,6 +37,8 @@ export const storeSettings = pgTable(
      * order's delivery (docs/decisions/0051); null: no reorder reminders.
      */
     reorderReminderDays: integer('reorder_reminder_days').default(21),
+    /** Every admin must have a second factor (a passkey or an authenticator app) to use the dashboard (docs/decisions/0056). */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
   },

@@ -19,6 +19,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on every route of a scope guarded by guardAdminScope. */
     adminOnly?: boolean;
+    /**
+     * The route stays open to an admin who must first enrol a second factor (the store requires one
+     * and they have none; docs/decisions/0056): the enrolment routes and /api/admin/me.
+     */
+    enrolment?: boolean;
   }
 }
 
@@ -32,6 +37,12 @@ export function requireAdmin(config: Config) {
     const session = await req.server.services.adminAuth.authenticate(req.cookies[cookie]);
     if (!session) throw new AppError('unauthorized', 'Authentication required: please sign in');
     checkOrigin(config, req);
+    if (session.mustEnrol && !req.routeOptions.config.enrolment) {
+      throw new AppError(
+        'forbidden',
+        'The store requires a second factor: add a passkey or an authenticator app under Your account before using the dashboard.',
+      );
+    }
     req.admin = session;
   };
   guards.add(guard);

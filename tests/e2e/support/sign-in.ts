@@ -14,7 +14,7 @@ export async function signIn(page: Page, base = ''): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Login Successful', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Order Management Dashboard' })).toBeVisible({ timeout: 10_000 });
 }

@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { type ReactNode, useRef, useState } from 'react';
 import { useSearchParams } from '../../app/router.tsx';
 import { Button } from '../../ui/button.tsx';
+import { AccountView } from '../account/account-view.tsx';
 import { AnalyticsTab } from '../analytics/analytics-tab.tsx';
 import { CustomersTab, type CustomersView, NEW_CUSTOMERS_VIEW } from '../customers/customers-tab.tsx';
 import { DiscountsTab } from '../discounts/discounts-tab.tsx';
@@ -31,6 +32,7 @@ const TABS = [
   'inventory',
   'settings',
   'support',
+  'account',
 ] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
@@ -44,6 +46,7 @@ const LABELS: Record<Tab, string> = {
   inventory: 'Inventory',
   settings: 'Settings',
   support: 'Support',
+  account: 'Your account',
 };
 
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
@@ -52,7 +55,7 @@ const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
  * The tabs whose content opens with headings of its own at the second level; the others (their
  * cards' headings are h3) get one, for screen readers, with the tab's name: headings in order.
  */
-const HEADED: readonly Tab[] = ['discounts', 'inventory', 'settings', 'support'];
+const HEADED: readonly Tab[] = ['discounts', 'inventory', 'settings', 'support', 'account'];
 
 /** A tab's content, under the heading it needs. */
 function Panel({ tab, children }: { tab: Tab; children: ReactNode }) {
@@ -74,8 +77,10 @@ export function DashboardPage() {
   const qc = useQueryClient();
   // Signed out, this answers 401 and the dashboard's client leads to sign-in (session/admin-query-client.ts).
   const me = useMe();
-  const summary = useOrdersSummary(me.isSuccess);
-  const returnCounts = useReturnCounts(me.isSuccess);
+  // An admin who must first enrol a second factor sees Your account alone (docs/decisions/0056).
+  const open = me.isSuccess && !me.data.mustEnrol;
+  const summary = useOrdersSummary(open);
+  const returnCounts = useReturnCounts(open);
   const testPrint = usePrintTestPageMutation();
   const logout = useLogOutMutation();
   const [tab, setTab] = useState<Tab>(() => {
@@ -132,44 +137,63 @@ export function DashboardPage() {
     requestAnimationFrame(() => ordersTab.current?.focus());
   };
 
+  const header = (
+    <header className="flex flex-wrap items-center justify-between gap-3 py-5">
+      <div>
+        <p className="font-display text-lg tracking-wide">
+          IRON<span className="text-amber-deep">WAKE</span>
+        </p>
+        <h1 className="text-xl font-bold">Order Management Dashboard</h1>
+        <p className="text-sm text-zinc-600">Signed in as {me.data.username}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {me.data.mustEnrol ? null : (
+          <>
+            <Button variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['admin'] })}>
+              Refresh
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => testPrint.mutate()}>
+              Test Printer
+            </Button>
+          </>
+        )}
+        <Button size="sm" onClick={() => logout.mutate()}>
+          Logout
+        </Button>
+      </div>
+    </header>
+  );
+
+  if (me.data.mustEnrol) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 pb-16">
+        {header}
+        <main>
+          <AccountView mustEnrol />
+        </main>
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
-      <header className="flex flex-wrap items-center justify-between gap-3 py-5">
-        <div>
-          <p className="font-display text-lg tracking-wide">
-            IRON<span className="text-amber-deep">WAKE</span>
-          </p>
-          <h1 className="text-xl font-bold">Order Management Dashboard</h1>
-          <p className="text-sm text-zinc-600">Signed in as {me.data.username}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['admin'] })}>
-            Refresh
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => testPrint.mutate()}>
-            Test Printer
-          </Button>
-          <Button size="sm" onClick={() => logout.mutate()}>
-            Logout
-          </Button>
-        </div>
-      </header>
+      {header}
 
       <main>
         <SummaryCards summary={summary.data} />
 
         <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-          {/* The tabs: in rows of three on a phone, of five on a tablet, one row on a wide screen. */}
+          {/* The tabs: in rows of three on a phone, of five on a tablet, of six on a laptop, one row on a wide screen. */}
           <Tabs.List
             aria-label="Dashboard sections"
-            className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:grid-cols-5 lg:flex lg:gap-1"
+            className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:grid-cols-5 lg:grid-cols-6 xl:flex xl:gap-1"
           >
             {TABS.map((t) => (
               <Tabs.Trigger
                 key={t}
                 value={t}
                 ref={t === 'orders' ? ordersTab : undefined}
-                className="min-h-10 flex-1 rounded-lg px-1 text-xs leading-tight font-bold text-zinc-600 sm:px-3 sm:text-sm lg:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
+                className="min-h-10 flex-1 rounded-lg px-1 text-xs leading-tight font-bold text-zinc-600 sm:px-3 sm:text-sm xl:px-2 xl:whitespace-nowrap data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm"
               >
                 {LABELS[t]}
                 {t === 'returns' && waiting > 0 ? ` (${waiting})` : null}
@@ -245,6 +269,9 @@ export function DashboardPage() {
           </Panel>
           <Panel tab="support">
             <SupportTab />
+          </Panel>
+          <Panel tab="account">
+            <AccountView mustEnrol={false} />
           </Panel>
         </Tabs.Root>
       </main>

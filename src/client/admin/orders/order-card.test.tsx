@@ -24,7 +24,7 @@ const order = (changes: Partial<AdminOrder> = {}): AdminOrder => adminOrder({ pa
 
 function items(o: AdminOrder) {
   const qc = makeAdminQueryClient(() => {});
-  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider: 'builtin' });
+  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider: 'builtin', mustEnrol: false });
   render(
     <QueryClientProvider client={qc}>
       <OrderCard order={o} />

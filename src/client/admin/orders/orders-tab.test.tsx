@@ -32,7 +32,7 @@ function serve(lists: Record<string, { body: unknown; next?: string; held?: Prom
 function renderTab(choice: OrderFilterChoice) {
   const qc = makeAdminQueryClient(() => {});
   qc.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } });
-  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider: 'builtin' });
+  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider: 'builtin', mustEnrol: false });
   const tab = (c: OrderFilterChoice) => (
     <QueryClientProvider client={qc}>
       <OrdersTab choice={c} search="" />

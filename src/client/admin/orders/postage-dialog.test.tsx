@@ -54,7 +54,7 @@ const calls = (fetchMock: ReturnType<typeof serve>, key: string) =>
 
 function renderWith(ui: React.ReactNode, labelProvider: AdminMe['labelProvider'] = 'easypost') {
   const qc = makeAdminQueryClient(() => {});
-  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider });
+  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider, mustEnrol: false });
   return render(<QueryClientProvider client={qc}>{ui}</QueryClientProvider>);
 }
 

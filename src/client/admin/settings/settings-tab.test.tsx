@@ -23,6 +23,7 @@ const SETTINGS: StoreSettings = {
   hazmatToRemoteStates: false,
   minimumAge: 18,
   reorderReminderDays: 21,
+  requireSecondFactor: false,
   updatedAt: '2026-03-01T00:00:00.000Z',
   updatedBy: null,
 };
@@ -100,6 +101,7 @@ describe('the Settings tab', () => {
         hazmatToRemoteStates: true,
         minimumAge: 18,
         reorderReminderDays: 21,
+        requireSecondFactor: false,
       },
     ]);
     expect(snapshot()[0]).toMatchObject({ title: 'Save Failed' });

@@ -42,7 +42,7 @@ const toForm = (s: StoreSettings): Form => ({
 });
 
 /** The form as the server takes it: an empty optional field is "none". */
-const toBody = (f: Form, hazmatToRemoteStates: boolean): StoreSettingsBody => ({
+const toBody = (f: Form, hazmatToRemoteStates: boolean, requireSecondFactor: boolean): StoreSettingsBody => ({
   shippingRate: f.shippingRate,
   freeShippingOver: f.freeShippingOver.trim() === '' ? null : f.freeShippingOver,
   supportEmail: f.supportEmail,
@@ -54,6 +54,7 @@ const toBody = (f: Form, hazmatToRemoteStates: boolean): StoreSettingsBody => ({
   minimumAge: f.minimumAge === '21' ? 21 : f.minimumAge === '18' ? 18 : null,
   // Not a number ("abc", "7.5") is sent as typed, so the schema names it.
   reorderReminderDays: f.reorderReminderDays.trim() === '' ? null : Number(f.reorderReminderDays.trim()),
+  requireSecondFactor,
 });
 
 const HOURS = Array.from(
@@ -93,13 +94,14 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
   const id = useId();
   const [form, setForm] = useState<Form>(() => toForm(settings));
   const [remote, setRemote] = useState(settings.hazmatToRemoteStates);
+  const [secondFactor, setSecondFactor] = useState(settings.requireSecondFactor);
   const [errors, setErrors] = useState<FieldErrors<keyof Form>>({});
   const save = useSaveSettingsMutation();
   const set = (name: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = StoreSettingsBodySchema.safeParse(toBody(form, remote));
+    const parsed = StoreSettingsBodySchema.safeParse(toBody(form, remote, secondFactor));
     if (!parsed.success) {
       const found = issueErrors(FIELDS, parsed.error.issues);
       setErrors(found);
@@ -108,7 +110,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
     }
     setErrors({});
     // The toast says the save failed (the call's own); the server's word on each field goes beside it.
-    save.mutate(toBody(form, remote), { onError: (err) => setErrors(serverErrors(FIELDS, err)) });
+    save.mutate(toBody(form, remote, secondFactor), { onError: (err) => setErrors(serverErrors(FIELDS, err)) });
   };
 
   const text = (name: TextName) => {
@@ -154,6 +156,24 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
             every carrier takes them. Military addresses (APO, FPO, DPO) are always refused.
           </p>
         </div>
+      </section>
+      <section className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-5">
+        <h2 className="text-lg font-bold">Admin sign-in</h2>
+        <label className="flex items-center gap-2 text-sm font-bold">
+          <input
+            type="checkbox"
+            name="requireSecondFactor"
+            aria-describedby={`${id}-second-factor-hint`}
+            className="size-5 accent-zinc-900"
+            checked={secondFactor}
+            onChange={(e) => setSecondFactor(e.target.checked)}
+          />
+          Require a second factor for every admin
+        </label>
+        <p id={`${id}-second-factor-hint`} className="text-sm text-zinc-500">
+          A passkey or an authenticator app, as well as the password. An admin without one can only set one up under Your account
+          before using the dashboard, you included.
+        </p>
       </section>
       <section className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:grid-cols-2">
         <h2 className="text-lg font-bold sm:col-span-2">Contacts</h2>

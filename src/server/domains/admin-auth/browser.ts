@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 
@@ -42,4 +42,26 @@ export function checkOrigin(config: Config, req: FastifyRequest): void {
   if (typeof origin !== 'string' || !ownOrigins(config).has(origin)) {
     throw new AppError('forbidden', 'Cross-site request refused');
   }
+}
+
+/** The second step of a sign-in (docs/decisions/0056): a password was right, a code or a passkey is still to come. */
+export const adminStepCookieName = (config: Config): string => hostCookie(config, 'admin_sign_in_step');
+
+/** Every cookie of the dashboard: HttpOnly, SameSite=Strict, Secure over https, for the whole origin. */
+export const adminCookieOptions = (config: Config) =>
+  ({ httpOnly: true, sameSite: 'strict', secure: config.publicUrl.startsWith('https:'), path: '/' }) as const;
+
+/** The cookies of a session just issued: the session's, and the trusted device's (ADR 0017). */
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  issued: { token: string; device: string },
+  lifetimes: { absoluteMs: number; deviceMs: number },
+  hadStepCookie: boolean,
+): void {
+  const options = adminCookieOptions(config);
+  reply.setCookie(adminCookieName(config), issued.token, { ...options, maxAge: lifetimes.absoluteMs / 1000 });
+  // The browser is trusted from now on (ADR 0017); signing out keeps it so.
+  reply.setCookie(adminDeviceCookieName(config), issued.device, { ...options, maxAge: lifetimes.deviceMs / 1000 });
+  if (hadStepCookie) reply.clearCookie(adminStepCookieName(config), options);
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import { adminDevices, adminSessions, adminUsers } from '#db/schema/index.ts';
+import { hasSecondFactorSql } from './two-factor-repo.ts';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 
@@ -51,8 +52,10 @@ export async function selectSession(db: Tx, tokenHash: string) {
       tokenHash: adminSessions.tokenHash,
       lastSeenAt: adminSessions.lastSeenAt,
       expiresAt: adminSessions.expiresAt,
+      publicId: adminSessions.publicId,
       userId: adminUsers.id,
       username: adminUsers.username,
+      hasSecondFactor: hasSecondFactorSql(adminUsers.id),
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))
@@ -67,6 +70,51 @@ export async function touchSession(db: Tx, tokenHash: string): Promise<void> {
 
 export async function deleteSession(db: Tx, tokenHash: string): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
+}
+
+export async function selectUserById(db: Tx, id: number): Promise<AdminUserRow | undefined> {
+  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id)).limit(1);
+  return row;
+}
+
+/** The user's row, locked until the transaction ends (`tx` only). */
+export async function lockUserById(tx: Tx, id: number): Promise<AdminUserRow | undefined> {
+  const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** The admin's sessions that have not expired, newest first. */
+export async function listSessionsOfUser(db: Tx, userId: number, idleMinutes: number) {
+  return db
+    .select({
+      publicId: adminSessions.publicId,
+      createdAt: adminSessions.createdAt,
+      lastSeenAt: adminSessions.lastSeenAt,
+      userAgent: adminSessions.userAgent,
+    })
+    .from(adminSessions)
+    .where(
+      and(
+        eq(adminSessions.adminUserId, userId),
+        gt(adminSessions.expiresAt, sql`now()`),
+        gt(adminSessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
+      ),
+    )
+    .orderBy(desc(adminSessions.lastSeenAt));
+}
+
+/** Ends one of the admin's own sessions; false when it has none of that id. */
+export async function deleteSessionOfUser(db: Tx, userId: number, publicId: string): Promise<boolean> {
+  const rows = await db
+    .delete(adminSessions)
+    .where(and(eq(adminSessions.adminUserId, userId), eq(adminSessions.publicId, publicId)))
+    .returning({ id: adminSessions.publicId });
+  return rows.length === 1;
+}
+
+/** Ends every session of the admin but `keepPublicId`. */
+export async function deleteOtherSessions(db: Tx, userId: number, keepPublicId: string): Promise<void> {
+  await db.delete(adminSessions).where(and(eq(adminSessions.adminUserId, userId), ne(adminSessions.publicId, keepPublicId)));
 }
 
 export async function deleteSessionsOfUser(db: Tx, userId: number): Promise<void> {

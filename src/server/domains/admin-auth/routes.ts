@@ -1,18 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { LoginBodySchema } from '#shared/admin.ts';
 import { AdminMeSchema, SignedInSchema } from '#shared/admin-response-schemas.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { SuccessSchema } from '#shared/response-schemas.ts';
+import { TwoFactorRequiredSchema } from '#shared/two-factor-response-schemas.ts';
 import { json } from '../../lib/answers.ts';
-import { adminCookieName, adminDeviceCookieName, checkOrigin } from './browser.ts';
+import {
+  adminCookieName,
+  adminCookieOptions,
+  adminDeviceCookieName,
+  adminStepCookieName,
+  checkOrigin,
+  setSessionCookies,
+} from './browser.ts';
+import { STEP_MS } from './service.ts';
 
 /** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me (docs/product.md §7, docs/engineering.md §6). */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.services.adminAuth;
   const cookie = adminCookieName(app.config);
   const deviceCookie = adminDeviceCookieName(app.config);
-  const secure = app.config.publicUrl.startsWith('https:');
-  const options = { httpOnly: true, sameSite: 'strict', secure, path: '/' } as const;
+  const stepCookie = adminStepCookieName(app.config);
+  const options = adminCookieOptions(app.config);
   // The dashboard buys postage the way the store's label provider sells it (a rate to choose, or one click).
   const labelProvider = app.labelProvider.name;
   const tags = ['Admin sign-in'];
@@ -25,24 +35,35 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'signIn',
         summary: 'Sign in',
         description:
-          'Sets the session cookie and the trusted-device cookie. Needs an `Origin` equal to the store’s. 401 for a wrong username or password; 429 past the sign-in limits (docs/security.md, “Sign-in limits”).',
+          'Sets the session cookie and the trusted-device cookie. For an admin with a second factor (an authenticator app or a passkey), a right password answers `{twoFactorRequired: true}` and sets only the second step’s cookie (HttpOnly, SameSite=Strict, 5 minutes): the session comes from POST /api/admin/login/totp. Needs an `Origin` equal to the store’s. 401 for a wrong username or password; 429 past the sign-in limits (docs/security.md, “Sign-in limits”).',
         body: LoginBodySchema,
-        response: { 200: json('Signed in.', SignedInSchema), 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: json(
+            'Signed in; or, with a second factor set, the password was right and the second step is to come.',
+            z.union([SignedInSchema, TwoFactorRequiredSchema]),
+          ),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (req, reply) => {
       checkOrigin(app.config, req);
-      const { token, username, device } = await auth.login(req.body.username, req.body.password, {
+      const result = await auth.login(req.body.username, req.body.password, {
         network: req.network,
         userAgent: req.headers['user-agent'],
         deviceToken: req.cookies[deviceCookie],
       });
       // A new session at every sign-in; the one the browser held before ends.
       await auth.logout(req.cookies[cookie]);
-      reply.setCookie(cookie, token, { ...options, maxAge: auth.absoluteMs / 1000 });
-      // The browser is trusted from now on (ADR 0017); signing out keeps it so.
-      reply.setCookie(deviceCookie, device, { ...options, maxAge: auth.deviceMs / 1000 });
-      return { success: true as const, username, labelProvider };
+      if (result.kind === 'second-step') {
+        reply.clearCookie(cookie, options);
+        reply.setCookie(stepCookie, result.stepToken, { ...options, maxAge: STEP_MS / 1000 });
+        return { twoFactorRequired: true as const };
+      }
+      setSessionCookies(reply, app.config, result, auth, req.cookies[stepCookie] !== undefined);
+      return { success: true as const, username: result.username, labelProvider };
     },
   );
 
@@ -69,6 +90,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/me',
     {
       onRequest: app.requireAdmin,
+      config: { enrolment: true },
       schema: {
         tags,
         operationId: 'getSignedInAdmin',
@@ -78,7 +100,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return { username: req.admin?.username ?? '', labelProvider };
+      return { username: req.admin?.username ?? '', labelProvider, mustEnrol: req.admin?.mustEnrol ?? false };
     },
   );
 };

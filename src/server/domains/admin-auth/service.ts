@@ -1,17 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LoginBodySchema } from '#shared/admin.ts';
+import type { OwnSession } from '#shared/two-factor.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { deleteStaleBuckets } from '../../lib/rate-buckets.ts';
+import { deviceName } from './device-name.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repo.ts';
 import { admitFromAddress, admitFromDevice } from './sign-in-limits.ts';
+import { deleteExpiredTwoFactorState, hasSecondFactor, insertStep, selectLiveStep } from './two-factor-repo.ts';
+
+/** How long the second step of a sign-in waits for its code or passkey. */
+export const STEP_MS = 5 * 60_000;
 
 export type AdminAuthService = ReturnType<typeof createAdminAuthService>;
 
 export interface AdminSession {
   userId: number;
   username: string;
+  /** The session's id in the admin's list of sessions (neither its token nor the token's hash). */
+  sessionId: string;
+  /**
+   * The store requires a second factor and this admin has none: the session reaches only the
+   * routes that enrol one (docs/decisions/0056).
+   */
+  mustEnrol: boolean;
 }
 
 interface Options {
@@ -21,7 +34,14 @@ interface Options {
   absoluteHours?: number;
   /** How long a browser stays trusted after its last sign-in (ADR 0017). */
   deviceDays?: number;
+  /** Whether the store's settings require a second factor of every admin (docs/decisions/0056). */
+  requireSecondFactor?: () => boolean;
 }
+
+/** What a right password gives: a session, or with a second factor set, the token of the second step. */
+export type LoginResult =
+  | { kind: 'signed-in'; token: string; username: string; device: string }
+  | { kind: 'second-step'; stepToken: string };
 
 /** Where a sign-in attempt comes from. */
 export interface SignInClient {
@@ -32,8 +52,8 @@ export interface SignInClient {
   deviceToken: string | undefined;
 }
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const MIN_PASSWORD_LENGTH = 10;
 
 /** A password change ends the admin's sessions and the trust of every device it signed in from. */
@@ -59,6 +79,26 @@ export function createAdminAuthService(db: Database, opts: Options) {
     const tokenHash = hashToken(token);
     const device = await repo.selectLiveDevice(db, tokenHash);
     return device?.username === username ? tokenHash : undefined;
+  }
+
+  /** A new session and device token for `user`; the browser's old device token is replaced. */
+  async function issue(user: { id: number; username: string }, client: SignInClient) {
+    const token = randomBytes(32).toString('base64url');
+    await repo.insertSession(db, {
+      tokenHash: hashToken(token),
+      adminUserId: user.id,
+      expiresAt: new Date(Date.now() + absoluteMs),
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    });
+    if (client.deviceToken && TOKEN.test(client.deviceToken)) await repo.deleteDevice(db, hashToken(client.deviceToken));
+    const deviceToken = randomBytes(32).toString('base64url');
+    await repo.insertDevice(db, {
+      tokenHash: hashToken(deviceToken),
+      adminUserId: user.id,
+      expiresAt: new Date(Date.now() + deviceMs),
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    });
+    return { token, username: user.username, device: deviceToken };
   }
 
   return {
@@ -117,7 +157,7 @@ export function createAdminAuthService(db: Database, opts: Options) {
      * A new session token and device token for a right username and password; 401 otherwise, 429
      * when the sign-in limits refuse the attempt (ADR 0017).
      */
-    async login(username: string, password: string, client: SignInClient) {
+    async login(username: string, password: string, client: SignInClient): Promise<LoginResult> {
       const device = await trustedDevice(client.deviceToken, username);
       const admission =
         (device ? await admitFromDevice(db, device) : null) ??
@@ -125,24 +165,39 @@ export function createAdminAuthService(db: Database, opts: Options) {
       const user = await repo.selectUserByName(db, username);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) throw new AppError('unauthorized', 'Invalid username or password');
+      if (await hasSecondFactor(db, user.id)) {
+        await admission.halfway();
+        const stepToken = randomBytes(32).toString('base64url');
+        await insertStep(db, {
+          tokenHash: hashToken(stepToken),
+          adminUserId: user.id,
+          expiresAt: new Date(Date.now() + STEP_MS),
+        });
+        return { kind: 'second-step', stepToken };
+      }
       await admission.succeeded();
-      const token = randomBytes(32).toString('base64url');
-      await repo.insertSession(db, {
-        tokenHash: hashToken(token),
-        adminUserId: user.id,
-        expiresAt: new Date(Date.now() + absoluteMs),
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-      });
-      // The browser's device token is replaced by a new one, valid for deviceMs from now.
-      if (client.deviceToken && TOKEN.test(client.deviceToken)) await repo.deleteDevice(db, hashToken(client.deviceToken));
-      const deviceToken = randomBytes(32).toString('base64url');
-      await repo.insertDevice(db, {
-        tokenHash: hashToken(deviceToken),
-        adminUserId: user.id,
-        expiresAt: new Date(Date.now() + deviceMs),
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-      });
-      return { token, username: user.username, device: deviceToken };
+      return { kind: 'signed-in', ...(await issue(user, client)) };
+    },
+
+    /** A session for an admin who passed every factor asked (a password sign-in's, a code's or a passkey's). */
+    issue,
+
+    /** The admin a live second-step token was given to, or null; its failures so far. */
+    async secondStep(stepToken: string | undefined) {
+      if (!stepToken || !TOKEN.test(stepToken)) return null;
+      const step = await selectLiveStep(db, hashToken(stepToken));
+      if (!step) return null;
+      const user = await repo.selectUserById(db, step.adminUserId);
+      return user ? { user, tokenHash: step.tokenHash } : null;
+    },
+
+    /** The sign-in limits' admission for a code sent by this browser for `username` (ADR 0017, 0056). */
+    async admitCode(username: string, client: SignInClient) {
+      const device = await trustedDevice(client.deviceToken, username);
+      return (
+        (device ? await admitFromDevice(db, device) : null) ??
+        (await admitFromAddress(db, opts.loginPer15Min, username, client.network))
+      );
     },
 
     /** The admin behind a session token, or null (unknown, idle too long, or past 12 hours). */
@@ -158,7 +213,25 @@ export function createAdminAuthService(db: Database, opts: Options) {
       }
       // Idle time restarts with use; written at most once a minute.
       if (now - session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, tokenHash);
-      return { userId: session.userId, username: session.username };
+      const mustEnrol = !session.hasSecondFactor && (opts.requireSecondFactor?.() ?? false);
+      return { userId: session.userId, username: session.username, sessionId: session.publicId, mustEnrol };
+    },
+
+    /** GET /api/admin/me/sessions: the admin's live sessions, this one marked. */
+    async ownSessions(admin: AdminSession): Promise<OwnSession[]> {
+      const rows = await repo.listSessionsOfUser(db, admin.userId, idleMs / 60_000);
+      return rows.map((r) => ({
+        id: r.publicId,
+        createdAt: r.createdAt.toISOString(),
+        lastSeenAt: r.lastSeenAt.toISOString(),
+        device: deviceName(r.userAgent),
+        current: r.publicId === admin.sessionId,
+      }));
+    },
+
+    /** DELETE /api/admin/me/sessions/:id: 404 for an id that is not one of this admin's sessions. */
+    async endOwnSession(admin: AdminSession, id: string): Promise<void> {
+      if (!(await repo.deleteSessionOfUser(db, admin.userId, id))) throw new AppError('not_found', 'Session not found');
     },
 
     async logout(token: string | undefined): Promise<void> {
@@ -169,6 +242,7 @@ export function createAdminAuthService(db: Database, opts: Options) {
       await repo.deleteExpiredSessions(db, idleMs / 60_000);
       await repo.deleteExpiredDevices(db);
       await deleteStaleBuckets(db);
+      await deleteExpiredTwoFactorState(db);
     },
   };
 }

@@ -10,6 +10,12 @@ export const DEVICE_ATTEMPTS = 5;
 /** What a right password does to the counters that let its attempt through. */
 export interface Admission {
   succeeded(): Promise<void>;
+  /**
+   * A right password with a second factor still to come (docs/decisions/0056): the username gets its
+   * own count back, the address's and the device's counters stay, so the codes that follow are
+   * counted with the password and a right password gives no fresh budget of code guesses.
+   */
+  halfway(): Promise<void>;
 }
 
 /**
@@ -45,7 +51,21 @@ export async function admitFromAddress(db: Tx, limit: number, username: string, 
       await releaseHit(db, userKey);
       await clearBucket(db, ipKey);
     },
+    halfway: () => releaseHit(db, userKey),
   };
+}
+
+/**
+ * A passkey sign-in from an address (docs/decisions/0056): no username is known before the check,
+ * so only the address's counter applies, the one passwords and codes count in.
+ */
+export async function admitPasskeyFromAddress(db: Tx, limit: number, network: string): Promise<Admission> {
+  const ipKey = `login:ip:${network}`;
+  const byIp = await hitBucket(db, ipKey, LOGIN_WINDOW_MS);
+  if (byIp.count > limit) {
+    throw new AppError('too_many_requests', `Too many sign-in attempts. Please try again in ${waitUntil(byIp.resetAt)}.`);
+  }
+  return { succeeded: () => clearBucket(db, ipKey), halfway: async () => {} };
 }
 
 /**
@@ -56,7 +76,7 @@ export async function admitFromAddress(db: Tx, limit: number, username: string, 
 export async function admitFromDevice(db: Tx, tokenHash: string): Promise<Admission | null> {
   const key = `login:device:${tokenHash}`;
   const { count } = await hitBucket(db, key, LOGIN_WINDOW_MS);
-  if (count <= DEVICE_ATTEMPTS) return { succeeded: () => clearBucket(db, key) };
+  if (count <= DEVICE_ATTEMPTS) return { succeeded: () => clearBucket(db, key), halfway: async () => {} };
   // The counter stays (the sweep removes it): attempts already under way must still find it full.
   await repo.deleteDevice(db, tokenHash);
   return null;

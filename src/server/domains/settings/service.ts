@@ -33,6 +33,7 @@ const toView = (r: repo.SettingsRow): StoreSettings => ({
   hazmatToRemoteStates: r.hazmatToRemoteStates,
   minimumAge: ageOf(r),
   reorderReminderDays: r.reorderReminderDays,
+  requireSecondFactor: r.requireSecondFactor,
   updatedAt: r.updatedAt.toISOString(),
   updatedBy: r.updatedBy,
 });
@@ -109,6 +110,7 @@ export async function createSettingsService(db: Database, notifier: Notifier, de
         ...(body.minimumAge === undefined ? {} : { minimumAge: body.minimumAge }),
         ...(body.postalAddress === undefined ? {} : { postalAddress: body.postalAddress || null }),
         ...(body.reorderReminderDays === undefined ? {} : { reorderReminderDays: body.reorderReminderDays }),
+        ...(body.requireSecondFactor === undefined ? {} : { requireSecondFactor: body.requireSecondFactor }),
         updatedBy: admin,
       });
       keep(row, ++sequence);

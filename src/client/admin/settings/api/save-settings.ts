@@ -16,6 +16,8 @@ export function useSaveSettingsMutation() {
     },
     onSuccess: (saved) => {
       qc.setQueryData(SETTINGS_KEY, saved);
+      // Requiring a second factor may leave this admin with enrolment only (docs/decisions/0056).
+      void qc.invalidateQueries({ queryKey: ['admin', 'me'] });
       toast({ title: 'Settings Saved', description: 'The store uses them from now on.' });
     },
   });
