@@ -17,3 +17,4 @@ export * from './reviews.ts';
 export * from './secrets.ts';
 export * from './settings.ts';
 export * from './subscriptions.ts';
+export * from './webhooks.ts';

@@ -12,6 +12,7 @@ export const ordersPlugin = fp(
       catalog: app.services.catalog,
       discounts: app.services.discounts,
       outbox: app.outbox,
+      webhooks: app.services.webhooks.emitter,
       store: app.store,
       reviewLink: app.reviewLinks.reviewLink,
       orderPageLink: app.orderLinks.link,
@@ -21,5 +22,5 @@ export const ordersPlugin = fp(
     await app.registerAdminRoutes(adminOrderRoutes);
     await app.registerAdminRoutes(adminCustomerRoutes);
   },
-  { name: 'orders', dependencies: ['catalog', 'discounts', 'settings', 'review-links', 'order-links', 'labels'] },
+  { name: 'orders', dependencies: ['webhooks', 'catalog', 'discounts', 'settings', 'review-links', 'order-links', 'labels'] },
 );

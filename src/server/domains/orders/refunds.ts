@@ -4,6 +4,7 @@ import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type Actor, actorName, recordEvent } from './history.ts';
 import type { OrderMail } from './mail-queue.ts';
+import type { OrderWebhooks } from './webhooks.ts';
 import * as repo from './repo.ts';
 import { paidFor, requestFingerprint, taxFor, taxOfAmount } from './refund-amounts.ts';
 import { toRefund } from './refund-views.ts';
@@ -23,7 +24,7 @@ const statusBeforeRefund = (o: repo.OrderRow) => (o.deliveredAt ? 'delivered' : 
  * its amount taken off what is left before the provider is asked, so refunds sent at once can never
  * give back more than was paid.
  */
-export function createOrderRefunds(db: Database, mail: OrderMail) {
+export function createOrderRefunds(db: Database, mail: OrderMail, hooks: OrderWebhooks) {
   async function view(tx: Tx, refund: RefundRow): Promise<Refund> {
     const items = await refunds.selectRefundItems(tx, [refund.id]);
     const names = new Map((await repo.selectItems(tx, refund.orderId)).map((i) => [i.productId, i.name]));
@@ -182,6 +183,8 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
         await recordEvent(tx, order.id, 'status_changed', `Status changed from ${order.status} to refunded`, 'store');
       }
       await mail.queueRefund(tx, updated, { ...settled, lines: named });
+      await hooks.refunded(tx, updated, settled);
+      if (refund.cancelsOrder) await hooks.cancelled(tx, updated, refund.reason);
       return { refund: settled, restock: restocked };
     },
 
@@ -244,6 +247,7 @@ export function createOrderRefunds(db: Database, mail: OrderMail) {
       }
       const updated = (await repo.selectById(tx, order.id)) ?? order;
       await mail.queueRefund(tx, updated, { id: row.id, amountCents: amount, cancelsOrder: false, returnId: null, lines: [] });
+      await hooks.refunded(tx, updated, row);
       return true;
     },
 
