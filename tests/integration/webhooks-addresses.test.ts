@@ -92,7 +92,10 @@ describe('at registration', () => {
   });
 
   it('refuses a private address as a changed URL too', async () => {
-    const made = await admin.call('POST', '/api/admin/webhooks', { url: 'https://public.example.test/in', events: ['order.paid'] });
+    const made = await admin.call('POST', '/api/admin/webhooks', {
+      url: 'https://public.example.test/in',
+      events: ['order.paid'],
+    });
     expect(made.statusCode, made.body).toBe(201);
     const changed = await admin.call('PUT', `/api/admin/webhooks/${made.json().id}`, { url: 'https://[fe80::1]/in' });
     expect(changed.statusCode).toBe(400);
@@ -111,8 +114,7 @@ describe('at delivery', () => {
     const id = made.json().id as number;
     rebound = true;
     await paidOrder(t.app);
-    const last = async () =>
-      ((await admin.call('GET', `/api/admin/webhooks/${id}/deliveries`)).json() as WebhookDelivery[])[0];
+    const last = async () => ((await admin.call('GET', `/api/admin/webhooks/${id}/deliveries`)).json() as WebhookDelivery[])[0];
     expect(await eventually(async () => (await last())?.lastError != null)).toBe(true);
     expect(await last()).toMatchObject({
       status: 'pending',

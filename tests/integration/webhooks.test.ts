@@ -87,7 +87,13 @@ describe('order.paid', () => {
     expect(hook.body).not.toMatch(/4242|card_?number|cvc/i);
     expect(await eventually(async () => (await deliveries(endpoint.id))[0]?.status === 'delivered')).toBe(true);
     const [row] = await deliveries(endpoint.id);
-    expect(row).toMatchObject({ eventType: 'order.paid', status: 'delivered', attempts: 1, lastStatusCode: 200, nextAttemptAt: null });
+    expect(row).toMatchObject({
+      eventType: 'order.paid',
+      status: 'delivered',
+      attempts: 1,
+      lastStatusCode: 200,
+      nextAttemptAt: null,
+    });
   });
 
   it('is retried after a 500 with the same webhook-id, and a resend keeps it too', async () => {

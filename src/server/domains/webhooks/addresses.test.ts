@@ -49,9 +49,9 @@ describe('the addresses a webhook may not reach', () => {
   );
 
   it('refuses a host name when any one of its addresses is private, and one that does not resolve', async () => {
-    await expect(checkEndpointUrl('https://hooks.example.test/in', false, resolveTo('93.184.216.34', '10.0.0.7'))).rejects.toThrow(
-      /private, loopback or link-local address \(10\.0\.0\.7\)/,
-    );
+    await expect(
+      checkEndpointUrl('https://hooks.example.test/in', false, resolveTo('93.184.216.34', '10.0.0.7')),
+    ).rejects.toThrow(/private, loopback or link-local address \(10\.0\.0\.7\)/);
     const none: Resolve = async () => {
       throw new Error('ENOTFOUND');
     };
