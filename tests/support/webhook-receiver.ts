@@ -14,7 +14,7 @@ export interface ReceivedWebhook {
  * A webhook receiver on loopback (node:http), as an integrator runs one: it records each request
  * and answers with the next status queued by `answer(...)`, 200 when none is.
  */
-export async function webhookReceiver() {
+export async function webhookReceiver(o: { delayMs?: number } = {}) {
   const received: ReceivedWebhook[] = [];
   const statuses: number[] = [];
   let connections = 0;
@@ -32,7 +32,10 @@ export async function webhookReceiver() {
       }
       received.push({ headers, body, json });
       const status = statuses.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `failed with ${status}`);
+      const answer = () =>
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `failed with ${status}`);
+      if (o.delayMs) setTimeout(answer, o.delayMs);
+      else answer();
     });
   });
   server.on('connection', () => {
