@@ -23,11 +23,18 @@ function SecretShown({ made }: { made: WebhookEndpointWithSecret }) {
         id={`${id}-secret`}
         label="Signing secret"
         hint="Your receiver checks each request's webhook-signature with it (Standard Webhooks). The store shows it only now: copy it before you close this."
-        readOnly
-        value={made.secret}
-        className="font-mono text-sm"
-        onFocus={(e) => e.currentTarget.select()}
-      />
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className={`${control.className} resize-none break-all font-mono text-sm`}
+            readOnly
+            rows={2}
+            value={made.secret}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        )}
+      </AdminField>
       <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4">
         <Button variant="outline" onClick={() => void copyText(made.secret, 'Secret')}>
           Copy Secret
