@@ -29,7 +29,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.app.database.db.execute(sql`delete from webhook_endpoints`);
   await t.app.database.db.execute(sql`delete from webhook_events`);
-  rx.received.length = 0;
+  rx.reset();
   await setInventory(t.app, 5, 300);
   await setInventory(t.app, 6, 300);
 });
@@ -127,6 +127,20 @@ describe('order.paid', () => {
     const [row] = await deliveries(endpoint.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastResponse: 'failed with 503', lastError: 'answered 503' });
     expect(new Date(row?.nextAttemptAt ?? 0).getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('a receiver that answers 410 Gone', () => {
+  it('has its endpoint disabled and the delivery failed, not retried', async () => {
+    const endpoint = await register(['order.paid']);
+    rx.answer(410);
+    await paidOrder(t.app);
+    await arrived('order.paid');
+    expect(await eventually(async () => (await deliveries(endpoint.id))[0]?.status === 'failed')).toBe(true);
+    expect((await deliveries(endpoint.id))[0]).toMatchObject({ attempts: 1, lastStatusCode: 410, nextAttemptAt: null });
+    expect((await admin.call('GET', '/api/admin/webhooks')).json()[0]).toMatchObject({ id: endpoint.id, enabled: false });
+    await t.app.services.webhooks.sweep();
+    expect(rx.of('order.paid')).toHaveLength(1);
   });
 });
 

@@ -49,6 +49,11 @@ export async function webhookReceiver(o: { delayMs?: number } = {}) {
     received,
     /** The statuses the next requests are answered with, in order. */
     answer: (...codes: number[]) => statuses.push(...codes),
+    /** Forgets what was received and the statuses queued. */
+    reset: () => {
+      received.length = 0;
+      statuses.length = 0;
+    },
     connections: () => connections,
     of: (type: string) => received.filter((r) => r.json.type === type),
     close: () =>

@@ -7,10 +7,10 @@ import { signedHeaders, unseal } from './signing.ts';
 
 /**
  * The waits between attempts, after the first one right away: the Standard Webhooks
- * specification's suggested schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), each attempt
- * within a day of the event; the last one at the day's end.
+ * specification's example schedule ("Deliverability and reliability": 5 s, 5 min, 30 min, 2 h,
+ * 5 h, 10 h, 14 h, …), each attempt within a day of the event; the last one at the day's end.
  */
-export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 14 * 3_600_000];
 export const RETRY_WINDOW_MS = 24 * 3_600_000;
 /** How long a claim holds: longer than any one attempt may take. */
 const CLAIM_SECONDS = 60;
@@ -69,7 +69,13 @@ export function createSender(d: SenderDeps) {
       return;
     }
     const error = out.error ?? `answered ${out.status}`;
-    const next = nextAttempt(delivery.attempts, delivery.windowStartedAt);
+    // 410 Gone: the receiver wants no more (the specification's "Delivery success and failure").
+    const gone = out.status === 410;
+    if (gone) {
+      await repo.updateEndpoint(d.db, delivery.endpointId, { enabled: false });
+      d.log.warn({ endpointId: delivery.endpointId }, 'webhook endpoint answered 410 Gone; disabled');
+    }
+    const next = gone ? undefined : nextAttempt(delivery.attempts, delivery.windowStartedAt);
     await repo.settleAttempt(d.db, delivery.id, delivery.attempts, {
       status: next ? 'pending' : 'failed',
       ...seen,
