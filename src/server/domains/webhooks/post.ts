@@ -28,6 +28,12 @@ export function postWebhook(
 ): Promise<PostOutcome> {
   return new Promise((done) => {
     let settled = false;
+    let req: http.ClientRequest | undefined;
+    const timeoutMs = o.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    const timer = setTimeout(() => {
+      req?.destroy();
+      fail(`no answer within ${timeoutMs / 1000} s`);
+    }, timeoutMs);
     const finish = (out: PostOutcome) => {
       if (settled) return;
       settled = true;
@@ -41,10 +47,6 @@ export function postWebhook(
     } catch {
       return fail('the URL is not valid');
     }
-    const timer = setTimeout(() => {
-      req?.destroy();
-      fail(`no answer within ${(o.timeoutMs ?? ATTEMPT_TIMEOUT_MS) / 1000} s`);
-    }, o.timeoutMs ?? ATTEMPT_TIMEOUT_MS);
     if (!o.allowPrivate) {
       if (url.protocol !== 'https:') return fail('refused: only https URLs are allowed');
       const host = hostOf(url);
@@ -52,7 +54,6 @@ export function postWebhook(
     }
     const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
     if (!client) return fail('refused: only https URLs are allowed');
-    let req: http.ClientRequest | undefined;
     try {
       req = client.request(url, {
         method: 'POST',

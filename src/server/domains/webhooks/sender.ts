@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#db/client.ts';
 import type { Resolve } from './addresses.ts';
-import { ATTEMPT_TIMEOUT_MS, postWebhook } from './post.ts';
+import { ATTEMPT_TIMEOUT_MS, type PostOutcome, postWebhook } from './post.ts';
 import * as repo from './repo.ts';
 import { signedHeaders, unseal } from './signing.ts';
 
@@ -52,12 +52,17 @@ export function createSender(d: SenderDeps) {
     const what = await repo.selectAttempt(d.db, delivery);
     if (!what) return;
     const body = JSON.stringify(what.payload);
-    const headers = signedHeaders(unseal(d.key, what.secretSealed), delivery.eventId, body);
-    const out = await postWebhook(what.url, headers, body, {
-      resolve: d.resolve,
-      allowPrivate: d.allowPrivate,
-      timeoutMs: ATTEMPT_TIMEOUT_MS,
-    });
+    let out: PostOutcome;
+    try {
+      const headers = signedHeaders(unseal(d.key, what.secretSealed), delivery.eventId, body);
+      out = await postWebhook(what.url, headers, body, {
+        resolve: d.resolve,
+        allowPrivate: d.allowPrivate,
+        timeoutMs: ATTEMPT_TIMEOUT_MS,
+      });
+    } catch (err) {
+      out = { status: null, error: err instanceof Error ? err.message : String(err), excerpt: null };
+    }
     const seen = { lastStatusCode: out.status, lastResponse: out.excerpt };
     if (out.status !== null && out.status >= 200 && out.status < 300) {
       await repo.settleAttempt(d.db, delivery.id, delivery.attempts, {
