@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { verify, webhookReceiver } from '../support/webhook-receiver.ts';
 import { fillShipping, fillTestCard } from './support/checkout.ts';
@@ -15,6 +16,13 @@ let store: StoreServer;
 let base: string;
 let rx: Awaited<ReturnType<typeof webhookReceiver>>;
 const shots = process.env.SCREENSHOTS_DIR;
+
+/** What axe finds (WCAG 2.2 AA and its best practices, as tests/e2e/accessibility.spec.ts asks). */
+async function violations(page: Page) {
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+  const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
+  return violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -63,6 +71,7 @@ test('the owner adds an endpoint, keeps its secret, sees its deliveries, resends
   await dialog.getByRole('button', { name: 'Add Endpoint' }).click();
   await expect(dialog.getByText('The URL must start with https://')).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/webhooks-add-${info.project.name}.png` });
+  expect(await violations(page), 'the add dialog').toEqual([]);
 
   await dialog.getByLabel('Endpoint URL *').fill(rx.url);
   await dialog.getByRole('button', { name: 'Add Endpoint' }).click();
@@ -98,6 +107,7 @@ test('the owner adds an endpoint, keeps its secret, sees its deliveries, resends
   await expect(deliveries).toContainText('Delivered');
   await expect(deliveries).toContainText('1 attempt, answered 200');
   if (shots) await page.screenshot({ path: `${shots}/webhooks-list-${info.project.name}.png`, fullPage: true });
+  expect(await violations(page), 'the endpoint with its deliveries').toEqual([]);
   await deliveries.getByRole('button', { name: /^Resend/ }).click();
   await expect(page.getByText('order.paid is on its way', { exact: true })).toBeVisible();
   await expect.poll(() => rx.of('order.paid').length, { timeout: 10_000 }).toBe(2);
