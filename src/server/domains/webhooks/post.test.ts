@@ -17,6 +17,7 @@ beforeAll(async () => {
     if (req.url === '/slow') return; // never answers
     if (req.url === '/redirect') return res.writeHead(302, { location: `${base}/target` }).end();
     if (req.url === '/long') return res.writeHead(500).end('x'.repeat(100_000));
+    if (req.url === '/nul') return res.writeHead(200).end('ok\u0000\u0007 done');
     res.writeHead(204).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,6 +50,10 @@ describe('one webhook attempt', () => {
     const out = await post('/long');
     expect(out.status).toBe(500);
     expect(out.excerpt).toBe('x'.repeat(200));
+  });
+
+  it('leaves control characters out of the excerpt (a NUL would not fit a text column)', async () => {
+    expect(await post('/nul')).toEqual({ status: 200, error: null, excerpt: 'ok done' });
   });
 
   it('refuses plain http and a loopback literal without the private switch, connecting nowhere', async () => {

@@ -7,6 +7,14 @@ import { guardedLookup, hostOf, isPrivateAddress, RefusedAddressError, type Reso
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** What is kept of a receiver's answer, for the owner. */
 const EXCERPT_CHARS = 200;
+/** The text without control characters other than tab and line breaks (NUL, which a text column refuses, among them). */
+const printable = (text: string) =>
+  Array.from(text)
+    .filter((c) => {
+      const n = c.codePointAt(0) ?? 0;
+      return n === 9 || n === 10 || n === 13 || (n >= 32 && n !== 127);
+    })
+    .join('');
 
 export interface PostOutcome {
   /** The answer's status; null when none came (refused, unreachable, timed out). */
@@ -73,7 +81,11 @@ export function postWebhook(
         if (excerpt.length >= EXCERPT_CHARS) res.destroy();
       });
       const end = () =>
-        finish({ status: res.statusCode ?? null, error: null, excerpt: excerpt ? excerpt.slice(0, EXCERPT_CHARS) : null });
+        finish({
+          status: res.statusCode ?? null,
+          error: null,
+          excerpt: excerpt ? printable(excerpt).slice(0, EXCERPT_CHARS) : null,
+        });
       res.on('end', end);
       res.on('close', end);
       res.on('error', end);
