@@ -37,6 +37,8 @@ import { reviewsPlugin } from './domains/reviews/plugin.ts';
 import { settingsPlugin } from './domains/settings/plugin.ts';
 import { taxPlugin } from './domains/tax/plugin.ts';
 import type { TaxProvider } from './domains/tax/provider.ts';
+import type { Resolve } from './domains/webhooks/addresses.ts';
+import { webhooksPlugin } from './domains/webhooks/plugin.ts';
 import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
 import { corePlugin } from './plugins/core.ts';
 import { healthRoutes } from './domains/health/routes.ts';
@@ -64,6 +66,8 @@ export interface BuildOptions {
   labelProvider?: LabelProvider;
   /** A tax provider other than the configured one (tests). */
   taxProvider?: TaxProvider;
+  /** How webhooks resolve host names, when not the system's (tests). */
+  webhookResolver?: Resolve;
 }
 
 /** The one way to build the server, for production and for every test (docs/house.md). */
@@ -153,6 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.benchBaseline) await app.register(benchBaselineRoutes);
   // Each domain wires itself: its service from the services it depends on, and its routes.
   await app.register(settingsPlugin);
+  await app.register(webhooksPlugin, { resolve: opts.webhookResolver });
   await app.register(filesPlugin);
   await app.register(catalogPlugin);
   await app.register(cartPlugin);

@@ -106,6 +106,8 @@ export const ConfigSchema = z.object({
   API_DOCS: z.enum(['true', 'false']).default('true'),
   /** `npm run bench` only: serve GET /api/bench/baseline, the product list as a constant (the limit it is compared to). */
   BENCH_BASELINE: z.enum(['true', 'false']).default('false'),
+  /** Webhooks may go to loopback, private and link-local addresses, and over http (tests and local tools only). */
+  WEBHOOKS_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_CART_PER_MINUTE: positiveInt.default(300),
   RATE_LIMIT_CHECKOUT_PER_MINUTE: positiveInt.default(20),
   RATE_LIMIT_SHIPPING_PER_MINUTE: positiveInt.default(60),

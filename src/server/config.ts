@@ -40,6 +40,8 @@ export interface Config {
   readonly support: { readonly email: string; readonly phone: string };
   /** The owner's address for the store's alerts (low stock, docs/decisions/0029); undefined: no alerts. */
   readonly ownerEmail: string | undefined;
+  /** Webhooks out (docs/decisions/0058): whether endpoints may be private addresses or plain http. */
+  readonly webhooks: { readonly allowPrivateUrls: boolean };
   readonly printerUrl: string | undefined;
   readonly shipping: {
     readonly from: {
@@ -176,6 +178,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Ironwake Salts <${e.SUPPORT_EMAIL}>` },
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     ownerEmail: e.OWNER_EMAIL,
+    webhooks: { allowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true' },
     printerUrl: e.PRINTER_URL,
     shipping: {
       from: {

@@ -22,6 +22,7 @@ import type { ReviewsService } from './domains/reviews/service.ts';
 import type { SettingsService } from './domains/settings/service.ts';
 import type { SubscriptionsService } from './domains/subscriptions/service.ts';
 import type { TaxService } from './domains/tax/service.ts';
+import type { WebhooksService } from './domains/webhooks/service.ts';
 import type { Outbox } from './lib/mail-outbox.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Notifier } from './lib/notifier.ts';
@@ -62,6 +63,8 @@ export interface Services {
   privacy: PrivacyService;
   /** Subscribe and save: subscriptions and their renewals (docs/decisions/0052). */
   subscriptions: SubscriptionsService;
+  /** Webhooks out: the owner's endpoints and the events sent to them (docs/decisions/0058). */
+  webhooks: WebhooksService;
   outbox: Outbox;
 }
 

@@ -12,6 +12,7 @@ export async function sweepEveryMinute(app: FastifyInstance): Promise<void> {
   await Promise.all([
     app.services.checkout.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'order sweep failed')),
     app.services.outbox.sweep().catch((err: unknown) => app.log.warn({ err }, 'mail sweep failed')),
+    app.services.webhooks.sweep().catch((err: unknown) => app.log.warn({ err }, 'webhook sweep failed')),
     app.services.checkout.retryPendingRefunds().catch((err: unknown) => app.log.warn({ err }, 'refund retry failed')),
     app.services.checkout.retryTaxRecords().catch((err: unknown) => app.log.warn({ err }, 'tax record retry failed')),
     app.services.settings.refresh().catch((err: unknown) => app.log.warn({ err }, 'settings refresh failed')),
@@ -33,6 +34,7 @@ export async function sweepEveryHour(app: FastifyInstance): Promise<void> {
     app.services.cart.sweepStaleCarts().catch((err: unknown) => app.log.warn({ err }, 'cart sweep failed')),
     app.services.adminAuth.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
     app.services.outbox.purge().catch((err: unknown) => app.log.warn({ err }, 'mail purge failed')),
+    app.services.webhooks.purge().catch((err: unknown) => app.log.warn({ err }, 'webhook purge failed')),
     app.services.reviews.sweep().catch((err: unknown) => app.log.warn({ err }, 'review code sweep failed')),
     app.services.analytics.sweep().catch((err: unknown) => app.log.warn({ err }, 'analytics sweep failed')),
   ]);

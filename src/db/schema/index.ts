@@ -19,3 +19,4 @@ export * from './secrets.ts';
 export * from './settings.ts';
 export * from './subscriptions.ts';
 export * from './two-factor.ts';
+export * from './webhooks.ts';

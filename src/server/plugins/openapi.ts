@@ -69,6 +69,11 @@ export const TAGS = [
   },
   { name: 'Safety', description: 'Reaction reports from the safety page, e-mailed to the owner (ADR 0050).' },
   { name: 'Settings', description: 'The store’s settings the owner edits: shipping, contacts, reminders (ADR 0039).' },
+  {
+    name: 'Webhooks',
+    description:
+      'Webhooks out: the owner’s endpoints, the events signed per Standard Webhooks and sent to them with retries for a day, and their deliveries (ADR 0058).',
+  },
   { name: 'Health', description: 'For load balancers and monitoring.' },
 ] as const;
 

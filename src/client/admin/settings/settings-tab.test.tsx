@@ -28,12 +28,12 @@ const SETTINGS: StoreSettings = {
   updatedBy: null,
 };
 
-/** GET answers the settings; PUT answers `put`. */
+/** GET answers the settings (and no webhook endpoints); PUT answers `put`. */
 function serve(put: { status: number; body: unknown }) {
-  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
     init?.method === 'PUT'
       ? new Response(JSON.stringify(put.body), { status: put.status })
-      : new Response(JSON.stringify(SETTINGS)),
+      : new Response(JSON.stringify(String(url).startsWith('/api/admin/webhooks') ? [] : SETTINGS)),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -14,6 +14,7 @@ import { type FieldErrors, focusFirst, issueErrors, serverErrors } from '../lib/
 import { Note } from '../lib/note.tsx';
 import { useSettings } from './api/get-settings.ts';
 import { useSaveSettingsMutation } from './api/save-settings.ts';
+import { WebhooksSection } from '../webhooks/webhooks-section.tsx';
 
 /** The form's fields, named as the shared schema's, each as typed. */
 const FIELDS = [
@@ -249,7 +250,7 @@ function SettingsForm({ settings }: { settings: StoreSettings }) {
   );
 }
 
-/** The Settings tab (docs/product.md §2): the shipping offer, the store's contacts, the checkout and reorder reminders and the buyers' age. */
+/** The Settings tab (docs/product.md §2): the shipping offer, the store's contacts, the checkout and reorder reminders, the buyers' age, and the webhooks. */
 export function SettingsTab() {
   const settings = useSettings();
   if (settings.isPending) return <Note>Loading settings...</Note>;
@@ -259,5 +260,10 @@ export function SettingsTab() {
         <span className="text-red-700">Failed to load settings</span>
       </Note>
     );
-  return <SettingsForm key={settings.data.updatedAt} settings={settings.data} />;
+  return (
+    <>
+      <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
+      <WebhooksSection />
+    </>
+  );
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '#db/client.ts';
 import type { StoreContact } from '../../lib/mail-layout.tsx';
 import type { Outbox } from '../../lib/mail-outbox.ts';
+import { STOCK_LOW_MAX } from '#shared/constants.ts';
+import type { WebhookEmitter } from '../webhooks/service.ts';
 import { lowStockMail } from './emails/low-stock.tsx';
 import { claimLowStockAlert, type LowStockRow, settleLowStockAlert } from './repo.ts';
 
@@ -12,6 +14,8 @@ export interface LowStockDeps {
   /** Where the alerts go; undefined: the crossings are still marked, nothing is queued. */
   ownerEmail: string | undefined;
   store: Pick<StoreContact, 'publicUrl'>;
+  /** Webhooks out: product.low_stock, written with the crossing (docs/decisions/0058). */
+  webhooks: WebhookEmitter;
 }
 
 /**
@@ -25,6 +29,16 @@ export function createLowStockAlerts(d: LowStockDeps) {
   let queued = false;
 
   async function queue(tx: Tx, product: LowStockRow, movementId: number | undefined): Promise<void> {
+    await d.webhooks.emit(tx, 'product.low_stock', {
+      product: {
+        id: product.id,
+        sku: String(product.id),
+        name: product.name,
+        inventory: product.inventory,
+        threshold: STOCK_LOW_MAX,
+      },
+    });
+    queued = true;
     if (!d.ownerEmail) return;
     const mail = await lowStockMail(product, d.ownerEmail, d.store);
     // One message per crossing: the movement that made it (each crossing has its own).
@@ -51,6 +65,7 @@ export function createLowStockAlerts(d: LowStockDeps) {
       if (!queued) return;
       queued = false;
       d.outbox.deliverSoon();
+      d.webhooks.deliverSoon();
     },
   };
 }

@@ -11,6 +11,7 @@ export const catalogPlugin = fp(
       app.notifier,
       {
         outbox: app.outbox,
+        webhooks: app.services.webhooks.emitter,
         get ownerEmail() {
           return app.ownerEmail;
         },
@@ -21,5 +22,5 @@ export const catalogPlugin = fp(
     await app.register(catalogRoutes);
     await app.registerAdminRoutes(adminCatalogRoutes);
   },
-  { name: 'catalog', dependencies: ['core', 'settings', 'files'] },
+  { name: 'catalog', dependencies: ['core', 'settings', 'files', 'webhooks'] },
 );

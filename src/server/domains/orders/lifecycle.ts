@@ -4,6 +4,7 @@ import type { Database, Tx } from '#db/client.ts';
 import { type Actor, recordEvent } from './history.ts';
 import type { ConfirmationSubscription } from './emails/order-confirmation.tsx';
 import type { OrderMail } from './mail-queue.ts';
+import type { OrderWebhooks } from './webhooks.ts';
 import * as repo from './repo.ts';
 
 /** An unpaid checkout that can still be paid: not closed, not past its end, no payment problem. */
@@ -14,7 +15,7 @@ export const isOpen = (o: repo.OrderRow) =>
  * An order's way from checkout to paid, one step per function, for the checkout domain that drives
  * it (its transactions, its rules). Functions taking `tx` run inside the caller's transaction.
  */
-export function createOrderLifecycle(db: Database, mail: OrderMail) {
+export function createOrderLifecycle(db: Database, mail: OrderMail, hooks: OrderWebhooks) {
   return {
     /** A new unpaid order; its lines copy each product's name and price (order lines are snapshots). */
     async open(
@@ -113,10 +114,11 @@ export function createOrderLifecycle(db: Database, mail: OrderMail) {
         `Order placed: ${formatUsd(paid.totalCents)} paid`,
       );
       await mail.queueConfirmation(tx, paid, extra.subscription ?? null);
+      await hooks.paid(tx, paid);
       return paid;
     },
 
-    /** Sends the e-mails queued by the steps above, right after the caller's commit. */
+    /** Sends the e-mails and webhooks queued by the steps above, right after the caller's commit. */
     deliverMail: mail.deliverSoon,
   };
 }

@@ -13,6 +13,7 @@ export const ordersPlugin = fp(
       catalog: app.services.catalog,
       discounts: app.services.discounts,
       outbox: app.outbox,
+      webhooks: app.services.webhooks.emitter,
       store: app.store,
       reviewLink: app.reviewLinks.reviewLink,
       orderPageLink: app.orderLinks.link,
@@ -24,5 +25,5 @@ export const ordersPlugin = fp(
     await app.registerAdminRoutes(adminCustomerRoutes);
     await app.registerAdminRoutes(adminDisputeRoutes);
   },
-  { name: 'orders', dependencies: ['catalog', 'discounts', 'settings', 'review-links', 'order-links', 'labels'] },
+  { name: 'orders', dependencies: ['webhooks', 'catalog', 'discounts', 'settings', 'review-links', 'order-links', 'labels'] },
 );

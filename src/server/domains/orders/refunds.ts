@@ -4,6 +4,7 @@ import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type Actor, actorName, recordEvent } from './history.ts';
 import type { OrderMail } from './mail-queue.ts';
+import type { OrderWebhooks } from './webhooks.ts';
 import * as repo from './repo.ts';
 import { paidFor, requestFingerprint, taxFor, taxOfAmount } from './refund-amounts.ts';
 import { toRefund } from './refund-views.ts';
@@ -26,6 +27,7 @@ const statusBeforeRefund = (o: repo.OrderRow) => (o.deliveredAt ? 'delivered' : 
 export function createOrderRefunds(
   db: Database,
   mail: OrderMail,
+  hooks: OrderWebhooks,
   /** Why a dispute refuses refunds of this order now (docs/decisions/0059); null when it does not. */
   refundBlocked: (tx: Tx, order: repo.OrderRow) => Promise<string | null> = async () => null,
 ) {
@@ -189,6 +191,8 @@ export function createOrderRefunds(
         await recordEvent(tx, order.id, 'status_changed', `Status changed from ${order.status} to refunded`, 'store');
       }
       await mail.queueRefund(tx, updated, { ...settled, lines: named });
+      await hooks.refunded(tx, updated, settled);
+      if (refund.cancelsOrder) await hooks.cancelled(tx, updated, refund.reason);
       return { refund: settled, restock: restocked };
     },
 
@@ -251,6 +255,7 @@ export function createOrderRefunds(
       }
       const updated = (await repo.selectById(tx, order.id)) ?? order;
       await mail.queueRefund(tx, updated, { id: row.id, amountCents: amount, cancelsOrder: false, returnId: null, lines: [] });
+      await hooks.refunded(tx, updated, row);
       return true;
     },
 

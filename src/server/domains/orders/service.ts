@@ -18,6 +18,8 @@ import { createRenewalWrites } from './renewal-writes.ts';
 import { createTaxWrites } from './tax-writes.ts';
 import { createOwnerViews } from './owner-views.ts';
 import { createStatusChanges } from './status-changes.ts';
+import type { WebhookEmitter } from '../webhooks/service.ts';
+import { createOrderWebhooks } from './webhooks.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -40,6 +42,8 @@ interface Deps extends OrderMailDeps {
   catalog: CatalogService;
   /** A discount code's use, spent when the owner marks an unpaid checkout paid. */
   discounts: Pick<DiscountsService, 'redeem'>;
+  /** Webhooks out: the order events, written with their change (docs/decisions/0058). */
+  webhooks: WebhookEmitter;
 }
 
 /**
@@ -49,18 +53,27 @@ interface Deps extends OrderMailDeps {
  */
 export function createOrdersService(d: Deps) {
   const { db, catalog } = d;
-  const mail = createOrderMail(d);
+  const queued = createOrderMail(d);
+  // What is queued with a change (its e-mails, its webhooks) is sent right after the commit.
+  const mail = {
+    ...queued,
+    deliverSoon: () => {
+      queued.deliverSoon();
+      d.webhooks.deliverSoon();
+    },
+  };
+  const hooks = createOrderWebhooks(d.webhooks);
   const disputes = createOrderDisputes(db, d);
 
   return {
-    ...createOrderLifecycle(db, mail),
+    ...createOrderLifecycle(db, mail, hooks),
     ...checkoutWrites,
     ...createRenewalWrites(db),
     ...createTaxWrites(db),
     ...createOwnerViews(db, disputes),
-    ...createStatusChanges(db, { catalog, discounts: d.discounts, mail }),
+    ...createStatusChanges(db, { catalog, discounts: d.discounts, mail, hooks }),
     /** An order's refunds: checked and recorded here, the money moved by checkout (domains/checkout/refunds.ts). */
-    refunds: createOrderRefunds(db, mail, (tx, order) => disputes.refundBlockedReason(tx, order)),
+    refunds: createOrderRefunds(db, mail, hooks, (tx, order) => disputes.refundBlockedReason(tx, order)),
     /** Stripe's disputes of the orders' payments (docs/decisions/0059). */
     disputes,
     isOpen,

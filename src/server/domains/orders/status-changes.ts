@@ -5,6 +5,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { DiscountsService } from '../discounts/service.ts';
 import { type Actor, recordEvent } from './history.ts';
 import type { OrderMail } from './mail-queue.ts';
+import type { OrderWebhooks } from './webhooks.ts';
 import * as repo from './repo.ts';
 import { toAdminOrder } from './views.ts';
 
@@ -19,7 +20,7 @@ const SHOPPER_STATUS_LINES: Partial<Record<SettableOrderStatus, string>> = {
 /** An order's status moved by the owner, or by the carrier's scans, with its e-mail and history. */
 export function createStatusChanges(
   db: Database,
-  d: { catalog: CatalogService; discounts: Pick<DiscountsService, 'redeem'>; mail: OrderMail },
+  d: { catalog: CatalogService; discounts: Pick<DiscountsService, 'redeem'>; mail: OrderMail; hooks: OrderWebhooks },
 ) {
   const { catalog, mail } = d;
   return {
@@ -57,6 +58,8 @@ export function createStatusChanges(
           SHOPPER_STATUS_LINES[status] ?? null,
         );
         await mail.queueForStatus(tx, changed);
+        if (!order.paidAt && changed.paidAt) await d.hooks.moved(tx, changed, 'paid');
+        if (status === 'shipped' || status === 'delivered') await d.hooks.moved(tx, changed, status);
         return changed;
       });
       await catalog.catalogChanged();
@@ -87,6 +90,7 @@ export function createStatusChanges(
         null,
       );
       await mail.queueForStatus(tx, changed);
+      await d.hooks.moved(tx, changed, to);
       return true;
     },
   };

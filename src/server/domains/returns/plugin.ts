@@ -11,6 +11,7 @@ export const returnsPlugin = fp(
       checkout: app.services.checkout,
       fulfilment: app.services.fulfilment,
       outbox: app.outbox,
+      webhooks: app.services.webhooks.emitter,
       orderPageLink: app.orderLinks.link,
       store: app.store,
       get ownerEmail() {
@@ -20,5 +21,5 @@ export const returnsPlugin = fp(
     });
     await app.registerAdminRoutes(adminReturnRoutes);
   },
-  { name: 'returns', dependencies: ['orders', 'checkout', 'fulfilment', 'order-links', 'settings'] },
+  { name: 'returns', dependencies: ['webhooks', 'orders', 'checkout', 'fulfilment', 'order-links', 'settings'] },
 );

@@ -9,10 +9,12 @@ import type { Outbox } from '../../lib/mail-outbox.ts';
 import type { StoreContact } from '../../lib/mail-layout.tsx';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { FulfilmentService } from '../fulfilment/service.ts';
+import type { WebhookEmitter } from '../webhooks/service.ts';
 import { type Actor, actorName, type Order, type OrderLine, type OrdersService } from '../orders/service.ts';
 import { createReturnReads } from './reads.ts';
 import { createReturnMail, RETURN_MAIL } from './approval.ts';
 import { createReturnRefund } from './refund.ts';
+import { returnData } from './webhook-data.ts';
 import { ownerReturnAlertMail, returnRefusedMail, returnRequestedMail } from './emails/return-mails.tsx';
 import * as repo from './repo.ts';
 import { openQuantities, type ReturnableLine, returnableLines, shopperView } from './views.ts';
@@ -35,6 +37,8 @@ export function createReturnsService(d: {
   checkout: CheckoutService;
   fulfilment: FulfilmentService;
   outbox: Outbox;
+  /** Webhooks out: return.requested and return.received, written with their change (docs/decisions/0058). */
+  webhooks: WebhookEmitter;
   /** The signed link to an order's page for its shopper (the order-status domain's). */
   orderPageLink(orderId: number): string;
   store: StoreContact;
@@ -100,6 +104,9 @@ export function createReturnsService(d: {
           tx,
         );
         await queueMail(tx, row, 'requested', (f) => returnRequestedMail(f, body.reason));
+        await d.webhooks.emit(tx, 'return.requested', {
+          return: returnData(row, order, body.items, bought),
+        });
         if (d.ownerEmail) {
           const mail = await ownerReturnAlertMail(
             d.ownerEmail,
@@ -118,6 +125,7 @@ export function createReturnsService(d: {
         return row;
       });
       d.outbox.deliverSoon();
+      d.webhooks.deliverSoon();
       return ret;
     },
 
@@ -221,7 +229,18 @@ export function createReturnsService(d: {
           `Your return ${rmaNumber(id)} arrived`,
           tx,
         );
+        const order = await orders.byId(ret.orderId, tx);
+        if (order) {
+          await d.webhooks.emit(tx, 'return.received', {
+            return: {
+              ...returnData(row, order, units, await orders.items(tx, ret.orderId)),
+              restocked: body.restock,
+              refund: { id: refund.id, amount: formatCents(refund.amountCents), status: refund.status },
+            },
+          });
+        }
       });
+      d.webhooks.deliverSoon();
       return this.adminReturn(id);
     },
 
