@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import type { Config } from './config.ts';
 import type { AdminAuthService } from './domains/admin-auth/service.ts';
 import type { AnalyticsService } from './domains/analytics/service.ts';
+import type { AuditService } from './domains/audit/service.ts';
 import type { CartService } from './domains/cart/service.ts';
 import type { CatalogService } from './domains/catalog/service.ts';
 import type { CheckoutService } from './domains/checkout/service.ts';
@@ -18,6 +19,7 @@ import type { ReordersService } from './domains/reorders/service.ts';
 import type { ReturnsService } from './domains/returns/service.ts';
 import type { ReviewsService } from './domains/reviews/service.ts';
 import type { SettingsService } from './domains/settings/service.ts';
+import type { StaffService } from './domains/staff/service.ts';
 import type { SubscriptionsService } from './domains/subscriptions/service.ts';
 import type { TaxService } from './domains/tax/service.ts';
 import type { Outbox } from './lib/mail-outbox.ts';
@@ -34,6 +36,10 @@ export interface Services {
   customers: CustomersService;
   checkout: CheckoutService;
   adminAuth: AdminAuthService;
+  /** Who did what in the dashboard (docs/decisions/0057). */
+  audit: AuditService;
+  /** Staff and their roles (docs/decisions/0057). */
+  staff: StaffService;
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
   returns: ReturnsService;

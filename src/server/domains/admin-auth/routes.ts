@@ -3,6 +3,7 @@ import { LoginBodySchema } from '#shared/admin.ts';
 import { AdminMeSchema, SignedInSchema } from '#shared/admin-response-schemas.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { SuccessSchema } from '#shared/response-schemas.ts';
+import { ROLE_PERMISSIONS } from '#shared/staff.ts';
 import { json } from '../../lib/answers.ts';
 import { adminCookieName, adminDeviceCookieName, checkOrigin } from './browser.ts';
 
@@ -20,6 +21,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/login',
     {
+      config: { auditSession: 'sign-in' },
       schema: {
         tags,
         operationId: 'signIn',
@@ -49,6 +51,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/logout',
     {
+      config: { auditSession: 'sign-out' },
       schema: {
         tags,
         operationId: 'signOut',
@@ -69,16 +72,18 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/me',
     {
       onRequest: app.requireAdmin,
+      config: { permission: 'signed-in' },
       schema: {
         tags,
         operationId: 'getSignedInAdmin',
         summary: 'Who is signed in',
-        response: { 200: json('The signed-in admin.', AdminMeSchema) },
+        response: { 200: json('The signed-in admin, its role and what the role may do.', AdminMeSchema) },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return { username: req.admin?.username ?? '', labelProvider };
+      const role = req.admin?.role ?? 'support';
+      return { username: req.admin?.username ?? '', labelProvider, role, permissions: [...ROLE_PERMISSIONS[role]] };
     },
   );
 };

@@ -1,9 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LoginBodySchema } from '#shared/admin.ts';
+import type { Role } from '#shared/staff.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { deleteStaleBuckets } from '../../lib/rate-buckets.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { checkNewPassword, checkUsername } from './members.ts';
+
+export { MIN_PASSWORD_LENGTH } from './members.ts';
+/** For the staff domain (docs/decisions/0057): accounts changed inside its transactions, and the browser checks. */
+export * as members from './members.ts';
+export type { MemberRow } from './members.ts';
+export { adminCookieName, checkOrigin } from './browser.ts';
 import * as repo from './repo.ts';
 import { admitFromAddress, admitFromDevice } from './sign-in-limits.ts';
 
@@ -12,6 +19,8 @@ export type AdminAuthService = ReturnType<typeof createAdminAuthService>;
 export interface AdminSession {
   userId: number;
   username: string;
+  /** What the admin may do (#shared/staff.ts), read from its account at every request. */
+  role: Role;
 }
 
 interface Options {
@@ -34,7 +43,6 @@ export interface SignInClient {
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const MIN_PASSWORD_LENGTH = 10;
 
 /** A password change ends the admin's sessions and the trust of every device it signed in from. */
 async function signOutEverywhere(tx: Tx, userId: number): Promise<void> {
@@ -98,14 +106,8 @@ export function createAdminAuthService(db: Database, opts: Options) {
 
     /** Sets (or creates) an admin's password and signs it out everywhere (`npm run admin -- set-password`). */
     async setPassword(username: string, password: string): Promise<void> {
-      if (!/^[A-Za-z0-9._@-]{1,100}$/.test(username))
-        throw new AppError('validation', 'Username may use letters, digits and . _ @ -');
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        throw new AppError('validation', `The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-      }
-      // A password the sign-in form would refuse could never be used.
-      const usable = LoginBodySchema.shape.password.safeParse(password);
-      if (!usable.success) throw new AppError('validation', `The password: ${usable.error.issues[0]?.message}`);
+      checkUsername(username);
+      checkNewPassword(password);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const user = await repo.upsertUser(tx, username, passwordHash);
@@ -158,7 +160,7 @@ export function createAdminAuthService(db: Database, opts: Options) {
       }
       // Idle time restarts with use; written at most once a minute.
       if (now - session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, tokenHash);
-      return { userId: session.userId, username: session.username };
+      return { userId: session.userId, username: session.username, role: session.role as Role };
     },
 
     async logout(token: string | undefined): Promise<void> {
