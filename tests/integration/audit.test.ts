@@ -63,7 +63,7 @@ describe('GET /api/admin/audit', () => {
     expect(new Date(entry?.at ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it('records a packer’s label and status change, not its reads, nor its refused refund', async () => {
+  it('records a packer’s label and status change and its refused refund, not its reads', async () => {
     const packer = await staffMember(t.app, owner, 'packer', 'fulfilment');
     const { order } = await paidOrder(t.app, [[5, 1]]);
     await packer.call('GET', '/api/orders');
@@ -71,9 +71,16 @@ describe('GET /api/admin/audit', () => {
     expect((await packer.call('PUT', `/api/orders/${order.id}/status`, { status: 'delivered' })).statusCode).toBe(200);
     expect((await packer.call('POST', `/api/orders/${order.id}/refunds`, {})).statusCode).toBe(403);
     const { entries } = await audit('?actor=packer');
-    expect(entries.map((e) => e.action)).toEqual(['setOrderStatus', 'createLabel', 'signIn', 'setStaffPassword']);
-    expect(entries[0]?.summary).toBe(`order ${order.id} marked delivered`);
-    expect(entries[1]?.summary).toMatch(new RegExp(`^label bought for order ${order.id} for \\d+\\.\\d{2}, tracking `));
+    expect(entries.map((e) => e.action)).toEqual([
+      'accessRefused',
+      'setOrderStatus',
+      'createLabel',
+      'signIn',
+      'setStaffPassword',
+    ]);
+    expect(entries[0]?.summary).toBe('refused (fulfilment): Refund lines or an amount of a paid order, needs orders.refund');
+    expect(entries[1]?.summary).toBe(`order ${order.id} marked delivered`);
+    expect(entries[2]?.summary).toMatch(new RegExp(`^label bought for order ${order.id} for \\d+\\.\\d{2}, tracking `));
   });
 
   it('records sign-in, failed sign-in (with the username tried) and sign-out', async () => {

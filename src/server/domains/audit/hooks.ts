@@ -108,7 +108,14 @@ export function registerAuditHooks(app: FastifyInstance, audit: AuditService): v
     if (!config) return payload;
     let entry: AuditRecord | null = null;
     if (config.auditSession) entry = sessionRecord(req, reply, answers.get(req));
-    else if (req.admin && !READS.has(req.method) && reply.statusCode < 300 && !config.auditedInService) {
+    else if (req.admin && reply.statusCode === 403 && config.permission && config.permission !== 'signed-in') {
+      // A refused attempt is logged, reads included (OWASP ASVS 4.0.3 V7.2.2).
+      const what = req.routeOptions.schema?.summary ?? req.routeOptions.url;
+      entry = {
+        ...adminRecord(req, `refused (${req.admin.role}): ${what}, needs ${config.permission}`),
+        action: 'accessRefused',
+      };
+    } else if (req.admin && !READS.has(req.method) && reply.statusCode < 300 && !config.auditedInService) {
       entry = adminRecord(req, describe(req, answers.get(req)));
     }
     if (entry) {
