@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { PERMISSIONS } from '#shared/staff.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,12 @@ const order = (changes: Partial<AdminOrder> = {}): AdminOrder => adminOrder({ pa
 
 function items(o: AdminOrder) {
   const qc = makeAdminQueryClient(() => {});
-  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider: 'builtin' });
+  qc.setQueryData(meQuery().queryKey, {
+    username: 'owner',
+    labelProvider: 'builtin',
+    role: 'owner',
+    permissions: [...PERMISSIONS],
+  });
   render(
     <QueryClientProvider client={qc}>
       <OrderCard order={o} />
