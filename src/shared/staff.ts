@@ -78,10 +78,12 @@ export const roleCan = (role: Role, permission: Permission): boolean => ROLE_PER
 /** The refusal a role gets for a permission it lacks. */
 export const refusalFor = (role: Role, permission: Permission) => `Your role (${role}) cannot ${PERMISSION_WORDS[permission]}`;
 
-export const ROLE_LABELS: Record<Role, string> = {
-  owner: 'Owner (everything)',
-  fulfilment: 'Fulfilment (orders, labels, status, returns received)',
-  support: 'Support (orders and customers read, notes, reviews)',
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', fulfilment: 'Fulfilment', support: 'Support' };
+/** What each role may do, in a sentence for the Staff tab. */
+export const ROLE_SUMMARIES: Record<Role, string> = {
+  owner: 'everything, including refunds, settings, staff and the activity log',
+  fulfilment: 'orders, labels and postage, status, notes, stock counts, returns received; no money, customers or settings',
+  support: 'orders and customers to read, notes, reviews, subscriptions paused or cancelled; no money, labels or settings',
 };
 
 /** What GET /api/admin/me adds: the admin's role and its permissions. */

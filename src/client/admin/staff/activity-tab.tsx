@@ -41,7 +41,7 @@ export function ActivityTab() {
     setActor(actorText.trim());
   };
   return (
-    <section aria-labelledby="activity-heading" className="grid gap-4">
+    <section aria-labelledby="activity-heading" className="grid min-w-0 grid-cols-1 gap-4">
       <h2 id="activity-heading" className="text-lg font-bold">
         Activity
       </h2>
@@ -89,12 +89,12 @@ export function ActivityTab() {
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
-    <li className="grid gap-1 rounded-xl border border-zinc-200 bg-white p-3 text-sm sm:grid-cols-[11rem_8rem_1fr] sm:gap-3">
+    <li className="grid gap-1 rounded-xl border border-zinc-200 bg-white p-3 text-sm sm:grid-cols-[11rem_10rem_1fr] sm:gap-3">
       <time dateTime={entry.at} className="text-zinc-600">
         {new Date(entry.at).toLocaleString('en-US')}
       </time>
-      <span className="font-bold break-all">{entry.actor}</span>
-      <span>
+      <span className="font-bold break-words">{entry.actor}</span>
+      <span className="min-w-0 break-words">
         {entry.summary}
         <span className="block text-xs text-zinc-500">
           {entry.action} · from {entry.network}

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ROLE_LABELS, ROLES, type Role, type StaffInvited, type StaffMember } from '#shared/staff.ts';
+import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role, type StaffInvited, type StaffMember } from '#shared/staff.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
@@ -14,7 +14,7 @@ export function StaffTab() {
   const me = useMe();
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   return (
-    <section aria-labelledby="staff-heading" className="grid gap-4">
+    <section aria-labelledby="staff-heading" className="grid min-w-0 grid-cols-1 gap-4">
       <h2 id="staff-heading" className="text-lg font-bold">
         Staff
       </h2>
@@ -39,7 +39,7 @@ function MemberRow({ member, self, onRemove }: { member: StaffMember; self: bool
   const change = useChangeRoleMutation();
   const id = `staff-role-${member.id}`;
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-200 bg-white p-4">
+    <li className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-zinc-200 bg-white p-4">
       <div className="min-w-40 flex-1">
         <p className="font-bold break-all">
           {member.username}
@@ -58,7 +58,7 @@ function MemberRow({ member, self, onRemove }: { member: StaffMember; self: bool
         value={change.isPending && change.variables ? change.variables.role : member.role}
         disabled={change.isPending}
         onChange={(e) => change.mutate({ id: member.id, role: e.target.value as Role })}
-        className="rounded-md border border-zinc-300 bg-white px-2 py-2"
+        className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-2"
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
@@ -94,11 +94,18 @@ function InviteForm() {
     ? errorMessage(invite.error, 'The member could not be invited. Please try again.', '4xx')
     : undefined;
   return (
-    <div className="rounded-xl border border-zinc-200 bg-white p-4">
+    <div className="min-w-0 rounded-xl border border-zinc-200 bg-white p-4">
       <h3 className="font-bold">Invite a member</h3>
       <p className="text-sm text-zinc-600">
         They get a link to choose their password (valid 24 hours, once). Give it to them yourself: it is shown only now.
       </p>
+      <ul className="mt-2 grid gap-1 text-sm text-zinc-600">
+        {ROLES.map((r) => (
+          <li key={r}>
+            <strong className="text-zinc-900">{ROLE_LABELS[r]}</strong>: {ROLE_SUMMARIES[r]}
+          </li>
+        ))}
+      </ul>
       <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field
           id="invite-username"
@@ -126,14 +133,14 @@ function InviteForm() {
         </Button>
       </form>
       {invited ? (
-        <div className="mt-4 grid gap-2 rounded-md bg-amber-50 p-3 text-sm" role="status">
+        <div className="mt-4 grid min-w-0 gap-2 rounded-md bg-amber-50 p-3 text-sm" role="status">
           <p>
             <strong>{invited.username}</strong> is invited as {invited.role}. Their link to set a password:
           </p>
           <label htmlFor="invite-link" className="sr-only">
             Set-password link for {invited.username}
           </label>
-          <input id="invite-link" readOnly value={invited.setPasswordUrl} className={`${inputClass} font-mono text-xs`} />
+          <input id="invite-link" readOnly value={invited.setPasswordUrl} className={`${inputClass} min-w-0 font-mono text-xs`} />
           <div>
             <Button size="sm" variant="outline" onClick={() => void copyText(invited.setPasswordUrl, 'The link')}>
               Copy Link
