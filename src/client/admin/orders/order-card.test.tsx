@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { PERMISSIONS } from '#shared/staff.ts';
+import { PERMISSIONS, ROLE_PERMISSIONS } from '#shared/staff.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,5 +66,37 @@ describe('the order card’s totals', () => {
     cleanup();
     expect(items(order({ paymentMethodKind: 'card' }))).toEqual(['Shipping $3.91', 'Total $22.90', 'Paid with Card']);
     expect(within(screen.getByRole('article')).queryByTestId('order-discount')).toBeNull();
+  });
+});
+
+describe('the order card for a role', () => {
+  function cardAs(role: 'fulfilment' | 'support') {
+    const qc = makeAdminQueryClient(() => {});
+    qc.setQueryData(meQuery().queryKey, {
+      username: 'staff',
+      labelProvider: 'builtin',
+      role,
+      permissions: [...ROLE_PERMISSIONS[role]],
+    });
+    render(
+      <QueryClientProvider client={qc}>
+        <OrderCard order={order()} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('shows the packer Print Label and the status, not Refund or Cancel Order', () => {
+    cardAs('fulfilment');
+    expect(screen.getByRole('button', { name: 'Print Label' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).disabled).toBe(false);
+  });
+
+  it('shows support no label, money or status controls', () => {
+    cardAs('support');
+    for (const name of ['Print Label', 'Refund', 'Cancel Order']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Packing Slip' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).disabled).toBe(true);
   });
 });
