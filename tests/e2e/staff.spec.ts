@@ -32,7 +32,9 @@ async function placeOrder(page: Page, email: string): Promise<void> {
     zip: '80202',
     country: 'US',
   });
-  const paid = await (await post('/api/payments/test/confirm', { paymentIntentId: secret, cardNumber: '4242424242424242' })).json();
+  const paid = await (
+    await post('/api/payments/test/confirm', { paymentIntentId: secret, cardNumber: '4242424242424242' })
+  ).json();
   expect(paid.status).toBe('succeeded');
 }
 
