@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import type { Config } from './config.ts';
 import { adminAuthPlugin } from './domains/admin-auth/plugin.ts';
 import { analyticsPlugin } from './domains/analytics/plugin.ts';
+import { auditPlugin } from './domains/audit/plugin.ts';
 import { cartPlugin } from './domains/cart/plugin.ts';
 import { catalogPlugin } from './domains/catalog/plugin.ts';
 import { checkoutPlugin } from './domains/checkout/plugin.ts';
@@ -35,6 +36,7 @@ import { returnsPlugin } from './domains/returns/plugin.ts';
 import { reviewLinksPlugin } from './domains/reviews/links-plugin.ts';
 import { reviewsPlugin } from './domains/reviews/plugin.ts';
 import { settingsPlugin } from './domains/settings/plugin.ts';
+import { staffPlugin } from './domains/staff/plugin.ts';
 import { taxPlugin } from './domains/tax/plugin.ts';
 import type { TaxProvider } from './domains/tax/provider.ts';
 import type { Resolve } from './domains/webhooks/addresses.ts';
@@ -156,6 +158,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(healthRoutes);
   if (config.benchBaseline) await app.register(benchBaselineRoutes);
   // Each domain wires itself: its service from the services it depends on, and its routes.
+  // The activity log first: its hooks record the admin writes of every domain after it.
+  await app.register(auditPlugin);
   await app.register(settingsPlugin);
   await app.register(webhooksPlugin, { resolve: opts.webhookResolver });
   await app.register(filesPlugin);
@@ -172,6 +176,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(checkoutPlugin);
   await app.register(reviewsPlugin);
   await app.register(adminAuthPlugin);
+  await app.register(staffPlugin);
   await app.register(fulfilmentPlugin);
   await app.register(returnsPlugin);
   await app.register(orderStatusPlugin);

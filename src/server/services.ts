@@ -4,6 +4,7 @@ import type { PasskeyService } from './domains/admin-auth/passkeys.ts';
 import type { SecondFactorService } from './domains/admin-auth/second-factor.ts';
 import type { AdminAuthService } from './domains/admin-auth/service.ts';
 import type { AnalyticsService } from './domains/analytics/service.ts';
+import type { AuditService } from './domains/audit/service.ts';
 import type { CartService } from './domains/cart/service.ts';
 import type { CatalogService } from './domains/catalog/service.ts';
 import type { CheckoutService } from './domains/checkout/service.ts';
@@ -20,6 +21,7 @@ import type { ReordersService } from './domains/reorders/service.ts';
 import type { ReturnsService } from './domains/returns/service.ts';
 import type { ReviewsService } from './domains/reviews/service.ts';
 import type { SettingsService } from './domains/settings/service.ts';
+import type { StaffService } from './domains/staff/service.ts';
 import type { SubscriptionsService } from './domains/subscriptions/service.ts';
 import type { TaxService } from './domains/tax/service.ts';
 import type { WebhooksService } from './domains/webhooks/service.ts';
@@ -41,6 +43,10 @@ export interface Services {
   secondFactor: SecondFactorService;
   /** The admins' passkeys (docs/decisions/0056). */
   passkeys: PasskeyService;
+  /** Who did what in the dashboard (docs/decisions/0057). */
+  audit: AuditService;
+  /** Staff and their roles (docs/decisions/0057). */
+  staff: StaffService;
   reviews: ReviewsService;
   fulfilment: FulfilmentService;
   returns: ReturnsService;

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '#shared/staff.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,13 @@ describe('admin sign-in', () => {
     expect(await count(t.app, 'admin_users', `username = 'owner' and password_hash like '$argon2id$%'`)).toBe(1);
 
     const me = await t.app.inject({ url: '/api/admin/me', headers: { cookie: sessionCookie(res) } });
-    expect(me.json()).toEqual({ username: 'owner', labelProvider: 'builtin', mustEnrol: false });
+    expect(me.json()).toEqual({
+      username: 'owner',
+      labelProvider: 'builtin',
+      mustEnrol: false,
+      role: 'owner',
+      permissions: [...PERMISSIONS],
+    });
   });
 
   it('answers a wrong password and an unknown user alike, and sets no cookie', async () => {

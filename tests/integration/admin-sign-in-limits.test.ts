@@ -175,7 +175,7 @@ describe('trusted devices', () => {
     const res = await attempt(t.app, owner.username, owner.password, throttled, device);
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ url: '/api/admin/me', headers: { cookie: sessionCookie(res) } });
-    expect(me.json()).toEqual({ username: owner.username, labelProvider: 'builtin', mustEnrol: false });
+    expect(me.json()).toMatchObject({ username: owner.username, labelProvider: 'builtin', mustEnrol: false, role: 'owner' });
     // A wrong password from the trusted browser is still just wrong.
     expect((await attempt(t.app, owner.username, 'typo', throttled, deviceCookie(res))).statusCode).toBe(401);
   });

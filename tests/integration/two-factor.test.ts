@@ -183,6 +183,12 @@ describe('signing in with a second factor', () => {
     expect(setCookieLine(ok, 'admin_sign_in_step')).toMatch(/^admin_sign_in_step=;/);
     const me = await as(sessionCookie(ok))('GET', '/api/admin/me');
     expect(me.json()).toMatchObject({ username: owner.username, mustEnrol: false });
+    // The activity log names the admin the code signed in, after the accepted password.
+    const log = (await as(sessionCookie(ok))('GET', `/api/admin/audit?actor=${owner.username}&limit=10`)).json() as {
+      entries: { action: string; summary: string }[];
+    };
+    expect(log.entries.map((i) => i.action).slice(0, 2)).toEqual(['signIn', 'signInPasswordAccepted']);
+    expect(log.entries[0]?.summary).toBe(`${owner.username} signed in`);
     // The cookie was for one sign-in.
     expect((await codeStep(step, totpCode(secret, Date.now(), -1))).json().message).toBe(STEP_ENDED);
     // The code was for one sign-in too (RFC 6238 §5.2), and so is every code of an earlier step.
@@ -337,7 +343,12 @@ describe('passkeys', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ success: true, username: owner.username, labelProvider: 'builtin' });
     expect(setCookieLine(ok, 'admin_device')).toMatch(/HttpOnly/);
-    expect((await as(sessionCookie(ok))('GET', '/api/admin/me')).json()).toMatchObject({ username: owner.username });
+    const admin = as(sessionCookie(ok));
+    expect((await admin('GET', '/api/admin/me')).json()).toMatchObject({ username: owner.username });
+    const log = (await admin('GET', `/api/admin/audit?actor=${owner.username}&action=signIn&limit=1`)).json() as {
+      entries: { summary: string }[];
+    };
+    expect(log.entries[0]?.summary).toBe(`${owner.username} signed in`);
     // The same assertion again: its challenge is spent.
     expect((await passkeySignIn({ response: assertion })).statusCode).toBe(401);
     expect((await call('GET', '/api/admin/passkeys')).json()).toMatchObject([{ lastUsedAt: expect.any(String) }]);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Owned by the admin-auth domain. Passwords are argon2id hashes. `envPasswordHash` is a hash of the
@@ -12,10 +12,15 @@ export const adminUsers = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     envPasswordHash: text('env_password_hash'),
+    /** What the admin may do (#shared/staff.ts; docs/decisions/0057): 'owner', 'fulfilment' or 'support'. */
+    role: text('role').notNull().default('owner'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('admin_users_username_uq').on(t.username)],
+  (t) => [
+    uniqueIndex('admin_users_username_uq').on(t.username),
+    check('admin_users_role', sql`${t.role} in ('owner', 'fulfilment', 'support')`),
+  ],
 );
 
 /** Server-side sessions: only the SHA-256 of the 256-bit cookie token is stored. */

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './audit.ts';
 export * from './analytics.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
@@ -17,6 +18,7 @@ export * from './returns.ts';
 export * from './reviews.ts';
 export * from './secrets.ts';
 export * from './settings.ts';
+export * from './staff.ts';
 export * from './subscriptions.ts';
 export * from './two-factor.ts';
 export * from './webhooks.ts';

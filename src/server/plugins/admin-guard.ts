@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { adminCookieName, checkOrigin } from '../domains/admin-auth/browser.ts';
 import type { AdminSession } from '../domains/admin-auth/service.ts';
+import { type AdminAccess, refusalFor, roleCan } from '#shared/staff.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,13 +25,18 @@ declare module 'fastify' {
      * and they have none; docs/decisions/0056): the enrolment routes and /api/admin/me.
      */
     enrolment?: boolean;
+    /**
+     * What an admin route needs (#shared/staff.ts, docs/decisions/0057): a role without it is
+     * refused with 403; a route that names none refuses everyone.
+     */
+    permission?: AdminAccess;
   }
 }
 
 /** Every hook requireAdmin made, so a route's own hooks can be recognised as the guard. */
 const guards = new WeakSet<object>();
 
-/** onRequest hook for every admin route: a valid session, and the Origin check. */
+/** onRequest hook for every admin route: a valid session, the Origin check, and the route's permission for the admin's role. */
 export function requireAdmin(config: Config) {
   const cookie = adminCookieName(config);
   const guard = async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
@@ -44,9 +50,16 @@ export function requireAdmin(config: Config) {
       );
     }
     req.admin = session;
+    checkPermission(session, req.routeOptions.config.permission);
   };
   guards.add(guard);
   return guard;
+}
+
+/** 403 unless the admin's role has the permission; a route without one answers no one (fail closed). */
+function checkPermission(session: AdminSession, need: AdminAccess | undefined): void {
+  if (need === undefined) throw new AppError('forbidden', 'This action declares no permission, so no one may use it');
+  if (need !== 'signed-in' && !roleCan(session.role, need)) throw new AppError('forbidden', refusalFor(session.role, need));
 }
 
 /**

@@ -26,7 +26,8 @@ const ERROR_RESPONSES: Record<string, { status: string; description: string; exa
   },
   Forbidden: {
     status: '403',
-    description: 'Refused: a state-changing admin request whose `Origin` is not the store’s, or not allowed.',
+    description:
+      'Refused: an admin whose role lacks the route’s permission (docs/decisions/0057), a state-changing admin request whose `Origin` is not the store’s, or not allowed.',
     example: { message: 'Cross-site request refused', code: 'forbidden' },
   },
   NotFound: {

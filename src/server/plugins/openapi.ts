@@ -5,6 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { STORE_NAME } from '#shared/constants.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
+import { type AdminAccess, ROLES, roleCan } from '#shared/staff.ts';
 import { adminCookieName } from '../domains/admin-auth/browser.ts';
 import { needsAdminSession } from './admin-guard.ts';
 import { entityTag, notModified } from '../lib/answers.ts';
@@ -29,6 +30,10 @@ export const TAGS = [
   { name: 'Content', description: 'Guides and legal pages for the storefront’s navigations (ADR 0008).' },
   { name: 'Analytics', description: 'The storefront’s first-party beacon and the owner’s figures (ADR 0014).' },
   { name: 'Admin sign-in', description: 'The owner’s session cookie (ADR 0011, 0017).' },
+  {
+    name: 'Staff',
+    description: 'Staff with roles, their set-password links, and the activity log of who did what (ADR 0057).',
+  },
   { name: 'Orders', description: 'Paid orders and their status, for the owner.' },
   {
     name: 'Customers',
@@ -203,6 +208,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   /** Filled as each route is described, applied to the finished document (responses refer to components). */
   const finish = new Map<string, { responses: Json; requestBody?: Json }>();
 
+  /** Which roles a route's permission lets through (docs/decisions/0057), for its description. */
+  const accessOf = (permission: AdminAccess | undefined) => {
+    if (permission === undefined || permission === 'signed-in') return undefined;
+    const roles = ROLES.filter((role) => roleCan(role, permission));
+    return `Needs the permission \`${permission}\` (roles: ${roles.join(', ')}).`;
+  };
   const transform: SwaggerTransform = (input) => {
     const { route, url } = input;
     if (hiddenBecause(url) !== undefined) return { schema: { hide: true } as never, url };
@@ -215,11 +226,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       ...(requestBody ? { requestBody: requestBody as Json } : {}),
     });
     const limit = rateLimitOf(route);
+    const access = admin ? accessOf(route.config?.permission) : undefined;
+    const words = [description, limit, access].filter(Boolean).join(' ');
     return {
       url: described.url,
       schema: {
         ...schema,
-        ...(description || limit ? { description: [description, limit].filter(Boolean).join(' ') } : {}),
+        ...(words ? { description: words } : {}),
         ...(admin ? { security: [{ adminSession: [] }] } : {}),
       } as never,
     };

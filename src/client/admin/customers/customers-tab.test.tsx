@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '#shared/staff.ts';
+import { meQuery } from '../session/api/get-me.ts';
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -41,6 +43,13 @@ function Tab() {
 
 function renderTab() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  qc.setQueryData(meQuery().queryKey, {
+    username: 'owner',
+    labelProvider: 'builtin',
+    mustEnrol: false,
+    role: 'owner',
+    permissions: [...PERMISSIONS],
+  });
   return render(
     <QueryClientProvider client={qc}>
       <Tab />

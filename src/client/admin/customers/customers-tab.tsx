@@ -8,6 +8,7 @@ import { customersExportUrl } from './api/export-customers.ts';
 import { useCustomers } from './api/get-customers.ts';
 import { CustomerOrders } from './customer-orders.tsx';
 import { PrivacyActions, PrivacyRequest } from './privacy-actions.tsx';
+import { useCan } from '../session/api/get-me.ts';
 
 /** What the tab shows, kept by the dashboard while the owner looks at an order in the Orders tab. */
 export interface CustomersView {
@@ -34,6 +35,7 @@ function CustomerRow({
   onOpenOrder: (id: number) => void;
 }) {
   const panel = useId();
+  const can = useCan();
   return (
     <li className="rounded-xl border border-zinc-200 bg-white">
       <h3>
@@ -77,7 +79,7 @@ function CustomerRow({
       </h3>
       {open ? (
         <section id={panel} aria-label={`Orders of ${c.email}`} className="grid gap-2 border-t border-zinc-100 px-4 pb-4 pt-3">
-          <PrivacyActions email={c.email} />
+          {can('customers.erase') ? <PrivacyActions email={c.email} /> : null}
           <CustomerOrders email={c.email} onOpenOrder={onOpenOrder} />
         </section>
       ) : null}
@@ -105,6 +107,7 @@ export function CustomersTab({
     return () => clearTimeout(t);
   }, [view.search]);
   const list = useCustomers(typed);
+  const can = useCan();
   const customers = list.items;
   const footer = <ListFooter list={list} label="Load more customers" failure="Failed to load customers" />;
 
@@ -122,11 +125,13 @@ export function CustomersTab({
             className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2.5"
           />
         </label>
-        <a href={customersExportUrl(typed)} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-          Export CSV
-        </a>
+        {can('customers.export') ? (
+          <a href={customersExportUrl(typed)} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            Export CSV
+          </a>
+        ) : null}
       </div>
-      <PrivacyRequest />
+      {can('customers.erase') ? <PrivacyRequest /> : null}
       {list.loading ? (
         <Note>Loading customers...</Note>
       ) : list.error && customers.length === 0 ? (

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { PERMISSIONS } from '#shared/staff.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from '../../app/router.tsx';
@@ -39,7 +40,7 @@ const counts = { requested: 2, approved: 1, refused: 0, received: 3 };
 /** The store's answers by address; the orders' lists are empty. */
 function serve() {
   const answers: Record<string, unknown> = {
-    '/api/admin/me': { username: 'owner', labelProvider: 'easypost' },
+    '/api/admin/me': { username: 'owner', labelProvider: 'easypost', role: 'owner', permissions: [...PERMISSIONS] },
     '/api/admin/returns?limit=1': { returns: [requested], counts },
     '/api/admin/returns': { returns: [requested], counts },
   };

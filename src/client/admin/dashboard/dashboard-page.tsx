@@ -14,40 +14,15 @@ import { choiceCount, ORDER_FILTERS, type OrderFilterChoice, OrdersTab } from '.
 import { useReturnCounts } from '../returns/api/get-admin-returns.ts';
 import { ReturnsTab, returnFilterOptions } from '../returns/returns-tab.tsx';
 import { REVIEW_FILTERS, ReviewsTab } from '../reviews/reviews-tab.tsx';
-import { useMe } from '../session/api/get-me.ts';
+import { useCan, useMe } from '../session/api/get-me.ts';
 import { useLogOutMutation } from '../session/api/log-out.ts';
 import { SettingsTab } from '../settings/settings-tab.tsx';
 import { SubscriptionsTab } from '../subscriptions/subscriptions-tab.tsx';
+import { ActivityTab } from '../staff/activity-tab.tsx';
+import { StaffTab } from '../staff/staff-tab.tsx';
 import { SupportTab } from '../support/support-tab.tsx';
 import { SummaryCards } from './summary-cards.tsx';
-
-const TABS = [
-  'orders',
-  'customers',
-  'returns',
-  'subscriptions',
-  'discounts',
-  'reviews',
-  'analytics',
-  'inventory',
-  'settings',
-  'support',
-  'account',
-] as const;
-type Tab = (typeof TABS)[number];
-const LABELS: Record<Tab, string> = {
-  orders: 'Orders',
-  customers: 'Customers',
-  subscriptions: 'Subscriptions',
-  returns: 'Returns',
-  discounts: 'Discounts',
-  reviews: 'Reviews',
-  analytics: 'Analytics',
-  inventory: 'Inventory',
-  settings: 'Settings',
-  support: 'Support',
-  account: 'Your account',
-};
+import { LABELS, NEEDS, type Tab, TABS } from './tabs.ts';
 
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 
@@ -55,7 +30,7 @@ const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
  * The tabs whose content opens with headings of its own at the second level; the others (their
  * cards' headings are h3) get one, for screen readers, with the tab's name: headings in order.
  */
-const HEADED: readonly Tab[] = ['discounts', 'inventory', 'settings', 'support', 'account'];
+const HEADED: readonly Tab[] = ['discounts', 'inventory', 'settings', 'support', 'staff', 'activity', 'account'];
 
 /** A tab's content, under the heading it needs. */
 function Panel({ tab, children }: { tab: Tab; children: ReactNode }) {
@@ -77,6 +52,7 @@ export function DashboardPage() {
   const qc = useQueryClient();
   // Signed out, this answers 401 and the dashboard's client leads to sign-in (session/admin-query-client.ts).
   const me = useMe();
+  const can = useCan();
   // An admin who must first enrol a second factor sees Your account alone (docs/decisions/0056).
   const open = me.isSuccess && !me.data.mustEnrol;
   const summary = useOrdersSummary(open);
@@ -103,6 +79,7 @@ export function DashboardPage() {
     );
   }
 
+  const tabs = TABS.filter((t) => t === 'account' || can(NEEDS[t]));
   const filter =
     tab === 'orders'
       ? {
@@ -144,7 +121,9 @@ export function DashboardPage() {
           IRON<span className="text-amber-deep">WAKE</span>
         </p>
         <h1 className="text-xl font-bold">Order Management Dashboard</h1>
-        <p className="text-sm text-zinc-600">Signed in as {me.data.username}</p>
+        <p className="text-sm text-zinc-600">
+          Signed in as {me.data.username} ({me.data.role})
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         {me.data.mustEnrol ? null : (
@@ -152,9 +131,11 @@ export function DashboardPage() {
             <Button variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['admin'] })}>
               Refresh
             </Button>
-            <Button variant="outline" size="sm" onClick={() => testPrint.mutate()}>
-              Test Printer
-            </Button>
+            {can('labels.print') ? (
+              <Button variant="outline" size="sm" onClick={() => testPrint.mutate()}>
+                Test Printer
+              </Button>
+            ) : null}
           </>
         )}
         <Button size="sm" onClick={() => logout.mutate()}>
@@ -182,13 +163,13 @@ export function DashboardPage() {
       <main>
         <SummaryCards summary={summary.data} />
 
-        <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-          {/* The tabs: in rows of three on a phone, of five on a tablet, of six on a laptop, one row on a wide screen. */}
+        <Tabs.Root value={tabs.includes(tab) ? tab : 'orders'} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
+          {/* The tabs: in rows of three on a phone, of four on a tablet, of six on a wide screen. */}
           <Tabs.List
             aria-label="Dashboard sections"
-            className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:grid-cols-5 lg:grid-cols-6 xl:flex xl:gap-1"
+            className="grid grid-cols-3 gap-0.5 rounded-xl bg-zinc-200/70 p-1 sm:grid-cols-4 lg:grid-cols-6 lg:gap-1"
           >
-            {TABS.map((t) => (
+            {tabs.map((t) => (
               <Tabs.Trigger
                 key={t}
                 value={t}
@@ -240,36 +221,66 @@ export function DashboardPage() {
             </div>
           ) : null}
 
-          <Panel tab="orders">
-            <OrdersTab choice={orderFilter} search={search} />
-          </Panel>
-          <Panel tab="customers">
-            <CustomersTab view={customers} onChange={setCustomers} onOpenOrder={openOrder} />
-          </Panel>
-          <Panel tab="subscriptions">
-            <SubscriptionsTab />
-          </Panel>
-          <Panel tab="returns">
-            <ReturnsTab filter={returnFilter} onOpenOrder={openOrder} />
-          </Panel>
-          <Panel tab="discounts">
-            <DiscountsTab />
-          </Panel>
-          <Panel tab="reviews">
-            <ReviewsTab search={search} filter={reviewFilter} />
-          </Panel>
-          <Panel tab="analytics">
-            <AnalyticsTab />
-          </Panel>
-          <Panel tab="inventory">
-            <InventoryTab search={search} />
-          </Panel>
-          <Panel tab="settings">
-            <SettingsTab />
-          </Panel>
-          <Panel tab="support">
-            <SupportTab />
-          </Panel>
+          {can(NEEDS.orders) ? (
+            <Panel tab="orders">
+              <OrdersTab choice={orderFilter} search={search} />
+            </Panel>
+          ) : null}
+          {can(NEEDS.customers) ? (
+            <Panel tab="customers">
+              <CustomersTab view={customers} onChange={setCustomers} onOpenOrder={openOrder} />
+            </Panel>
+          ) : null}
+          {can(NEEDS.subscriptions) ? (
+            <Panel tab="subscriptions">
+              <SubscriptionsTab />
+            </Panel>
+          ) : null}
+          {can(NEEDS.returns) ? (
+            <Panel tab="returns">
+              <ReturnsTab filter={returnFilter} onOpenOrder={openOrder} />
+            </Panel>
+          ) : null}
+          {can(NEEDS.discounts) ? (
+            <Panel tab="discounts">
+              <DiscountsTab />
+            </Panel>
+          ) : null}
+          {can(NEEDS.reviews) ? (
+            <Panel tab="reviews">
+              <ReviewsTab search={search} filter={reviewFilter} />
+            </Panel>
+          ) : null}
+          {can(NEEDS.analytics) ? (
+            <Panel tab="analytics">
+              <AnalyticsTab />
+            </Panel>
+          ) : null}
+          {can(NEEDS.inventory) ? (
+            <Panel tab="inventory">
+              <InventoryTab search={search} />
+            </Panel>
+          ) : null}
+          {can(NEEDS.settings) ? (
+            <Panel tab="settings">
+              <SettingsTab />
+            </Panel>
+          ) : null}
+          {can(NEEDS.support) ? (
+            <Panel tab="support">
+              <SupportTab />
+            </Panel>
+          ) : null}
+          {can('staff.manage') ? (
+            <Panel tab="staff">
+              <StaffTab />
+            </Panel>
+          ) : null}
+          {can('audit.read') ? (
+            <Panel tab="activity">
+              <ActivityTab />
+            </Panel>
+          ) : null}
           <Panel tab="account">
             <AccountView mustEnrol={false} />
           </Panel>

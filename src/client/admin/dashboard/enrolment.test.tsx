@@ -2,6 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROLE_PERMISSIONS } from '#shared/staff.ts';
 import { MemoryRouter } from '../../app/router.tsx';
 import { makeAdminQueryClient } from '../session/admin-query-client.ts';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -14,7 +15,13 @@ afterEach(() => {
 describe('the dashboard of an admin the store requires to enrol a second factor', () => {
   it('shows Your account alone, and asks the store for nothing else', async () => {
     const answers: Record<string, unknown> = {
-      '/api/admin/me': { username: 'packer', labelProvider: 'builtin', mustEnrol: true },
+      '/api/admin/me': {
+        username: 'packer',
+        labelProvider: 'builtin',
+        mustEnrol: true,
+        role: 'fulfilment',
+        permissions: [...ROLE_PERMISSIONS.fulfilment],
+      },
       '/api/admin/me/second-factors': { authenticatorApp: false, recoveryCodesLeft: 0, passkeys: 0, required: true },
       '/api/admin/passkeys': [],
     };

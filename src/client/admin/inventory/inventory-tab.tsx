@@ -5,11 +5,13 @@ import { useAdminProducts } from './api/get-admin-products.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 import { Note } from '../lib/note.tsx';
+import { useCan } from '../session/api/get-me.ts';
 
 /** docs/product.md §2 "Inventory tab": every product, active or not, with its stock controls. */
 export function InventoryTab({ search }: { search: string }) {
   const products = useAdminProducts();
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
+  const can = useCan();
 
   const q = search.trim().toLowerCase();
   const shown = products.data?.filter((p) => !q || p.name.toLowerCase().includes(q) || String(p.id) === q) ?? [];
@@ -18,7 +20,7 @@ export function InventoryTab({ search }: { search: string }) {
     <section aria-label="Inventory">
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2 className="text-lg font-bold">Products and stock</h2>
-        <Button onClick={() => setEditing('new')}>Create Product</Button>
+        {can('products.manage') ? <Button onClick={() => setEditing('new')}>Create Product</Button> : null}
       </div>
       {products.isPending ? (
         <Note>Loading inventory...</Note>

@@ -11,6 +11,7 @@ import { PRODUCTS_KEY } from './api/get-admin-products.ts';
 import { useSetDisplayOrderMutation } from './api/set-display-order.ts';
 import { useSetInventoryMutation } from './api/set-inventory.ts';
 import { StockHistoryDialog } from './stock-history-dialog.tsx';
+import { useCan } from '../session/api/get-me.ts';
 
 const BAND_STYLE = {
   low: 'bg-red-100 text-red-800',
@@ -25,6 +26,7 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
   const set = useSetInventoryMutation(p);
   const move = useSetDisplayOrderMutation(p);
   const remove = useDeleteProductMutation(p);
+  const can = useCan();
   const pending = adjust.isPending || set.isPending || move.isPending || remove.isPending;
   // One product write at a time, on any card: the controls work from the figures shown (display order − 1).
   const disabled = useIsMutating({ mutationKey: PRODUCTS_KEY }) > 0;
@@ -80,42 +82,46 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
           </span>
           <span className="sr-only"> ({band})</span>
         </p>
-        <form onSubmit={submitSet} className="flex items-center gap-2">
-          <label className="text-sm" htmlFor={`${id}-set`}>
-            Set to
-          </label>
-          <input
-            id={`${id}-set`}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={setTo}
-            onChange={(e) => setSetTo(e.target.value)}
-            disabled={disabled}
-            className="w-20 rounded-md border border-zinc-300 px-2 py-1.5"
-          />
-          <Button type="submit" variant="outline" size="sm" disabled={disabled}>
-            Set
-          </Button>
-        </form>
+        {can('stock.adjust') ? (
+          <form onSubmit={submitSet} className="flex items-center gap-2">
+            <label className="text-sm" htmlFor={`${id}-set`}>
+              Set to
+            </label>
+            <input
+              id={`${id}-set`}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              value={setTo}
+              onChange={(e) => setSetTo(e.target.value)}
+              disabled={disabled}
+              className="w-20 rounded-md border border-zinc-300 px-2 py-1.5"
+            />
+            <Button type="submit" variant="outline" size="sm" disabled={disabled}>
+              Set
+            </Button>
+          </form>
+        ) : null}
       </div>
-      <fieldset className="mt-3 flex flex-wrap gap-2">
-        <legend className="sr-only">Adjust stock of {p.name}</legend>
-        {[-10, -1, 1, 10].map((n) => (
-          <Button
-            key={n}
-            variant="outline"
-            size="sm"
-            className="min-w-12"
-            disabled={disabled || (n === -10 && p.inventory < 10) || (n === -1 && p.inventory <= 0)}
-            onClick={() => adjust.mutate(n)}
-            aria-label={`${n > 0 ? 'Add' : 'Remove'} ${Math.abs(n)}`}
-          >
-            {n > 0 ? `+${n}` : n}
-          </Button>
-        ))}
-      </fieldset>
+      {can('stock.adjust') ? (
+        <fieldset className="mt-3 flex flex-wrap gap-2">
+          <legend className="sr-only">Adjust stock of {p.name}</legend>
+          {[-10, -1, 1, 10].map((n) => (
+            <Button
+              key={n}
+              variant="outline"
+              size="sm"
+              className="min-w-12"
+              disabled={disabled || (n === -10 && p.inventory < 10) || (n === -1 && p.inventory <= 0)}
+              onClick={() => adjust.mutate(n)}
+              aria-label={`${n > 0 ? 'Add' : 'Remove'} ${Math.abs(n)}`}
+            >
+              {n > 0 ? `+${n}` : n}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
 
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-zinc-500">Created</dt>
@@ -130,7 +136,7 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
             size="icon"
             className="size-9"
             aria-label="Move up"
-            disabled={disabled || p.displayOrder <= 0}
+            disabled={disabled || p.displayOrder <= 0 || !can('products.manage')}
             onClick={() => move.mutate(Math.max(0, p.displayOrder - 1))}
           >
             <Icon node={ArrowUp} className="size-4" />
@@ -140,7 +146,7 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
             size="icon"
             className="size-9"
             aria-label="Move down"
-            disabled={disabled}
+            disabled={disabled || !can('products.manage')}
             onClick={() => move.mutate(p.displayOrder + 1)}
           >
             <Icon node={ArrowDown} className="size-4" />
@@ -150,12 +156,16 @@ export function ProductCard({ product: p, onEdit }: { product: AdminProduct; onE
 
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <StockHistoryDialog product={p} />
-        <Button variant="outline" size="sm" onClick={onEdit} disabled={pending}>
-          Edit Product
-        </Button>
-        <Button size="sm" variant="danger" onClick={onDelete} disabled={pending}>
-          Delete
-        </Button>
+        {can('products.manage') ? (
+          <>
+            <Button variant="outline" size="sm" onClick={onEdit} disabled={pending}>
+              Edit Product
+            </Button>
+            <Button size="sm" variant="danger" onClick={onDelete} disabled={pending}>
+              Delete
+            </Button>
+          </>
+        ) : null}
       </div>
     </article>
   );

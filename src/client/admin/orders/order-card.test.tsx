@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { PERMISSIONS, ROLE_PERMISSIONS } from '#shared/staff.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,13 @@ const order = (changes: Partial<AdminOrder> = {}): AdminOrder => adminOrder({ pa
 
 function items(o: AdminOrder) {
   const qc = makeAdminQueryClient(() => {});
-  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider: 'builtin', mustEnrol: false });
+  qc.setQueryData(meQuery().queryKey, {
+    username: 'owner',
+    labelProvider: 'builtin',
+    mustEnrol: false,
+    role: 'owner',
+    permissions: [...PERMISSIONS],
+  });
   render(
     <QueryClientProvider client={qc}>
       <OrderCard order={o} />
@@ -112,5 +119,38 @@ describe('the order card of a disputed order', () => {
     expect(panel.textContent).toContain('Won: the payment stays with the store.');
     expect(within(panel).queryByRole('button', { name: 'Allow labels anyway' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Print Label' })).toHaveProperty('disabled', false);
+  });
+});
+
+describe('the order card for a role', () => {
+  function cardAs(role: 'fulfilment' | 'support') {
+    const qc = makeAdminQueryClient(() => {});
+    qc.setQueryData(meQuery().queryKey, {
+      username: 'staff',
+      labelProvider: 'builtin',
+      mustEnrol: false,
+      role,
+      permissions: [...ROLE_PERMISSIONS[role]],
+    });
+    render(
+      <QueryClientProvider client={qc}>
+        <OrderCard order={order()} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('shows the packer Print Label and the status, not Refund or Cancel Order', () => {
+    cardAs('fulfilment');
+    expect(screen.getByRole('button', { name: 'Print Label' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).disabled).toBe(false);
+  });
+
+  it('shows support no label, money or status controls', () => {
+    cardAs('support');
+    for (const name of ['Print Label', 'Refund', 'Cancel Order']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Packing Slip' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).disabled).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { Button, buttonVariants } from '../../ui/button.tsx';
 import { copyText } from '../lib/copy-text.ts';
 import { dangerOutline } from '../lib/danger-outline.ts';
 import { StatusBadge } from '../lib/status-badge.tsx';
-import { useMe } from '../session/api/get-me.ts';
+import { useCan, useMe } from '../session/api/get-me.ts';
 import { useCreateLabelMutation } from './api/create-label.ts';
 import { useUpdateOrderStatusMutation } from './api/update-order-status.ts';
 import { useVoidLabelMutation } from './api/void-label.ts';
@@ -35,9 +35,14 @@ export function OrderCard({ order }: { order: AdminOrder }) {
   // Cancelled and refunded come only from their own actions: the status list then shows just that.
   const settable = (SETTABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
   const refundedCents = parseCents(order.refundedTotal);
+  const can = useCan();
   const canRefund =
-    Boolean(order.paidAt) && ['paid', 'shipped', 'delivered'].includes(order.status) && refundedCents < parseCents(order.total);
-  const canCancel = (order.status === 'pending' && !order.paidAt && !order.paymentIssue) || order.status === 'paid';
+    can('orders.refund') &&
+    Boolean(order.paidAt) &&
+    ['paid', 'shipped', 'delivered'].includes(order.status) &&
+    refundedCents < parseCents(order.total);
+  const canCancel =
+    can('orders.cancel') && ((order.status === 'pending' && !order.paidAt && !order.paymentIssue) || order.status === 'paid');
 
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5">
@@ -159,22 +164,24 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           </dl>
           {/* The label's actions, under its figures: a definition list holds only its terms and their values. */}
           <div className="flex flex-wrap gap-3">
-            {order.labelUrl ? (
+            {order.labelUrl && can('labels.print') ? (
               <a href={order.labelUrl} target="_blank" rel="noopener" className="font-bold underline">
                 View Label
               </a>
             ) : null}
-            <button
-              type="button"
-              className="font-bold text-red-800 underline disabled:opacity-50"
-              disabled={cancelLabel.isPending}
-              onClick={() => {
-                if (window.confirm(`Void label ${order.trackingNumber}? A new one can be created afterwards.`))
-                  cancelLabel.mutate();
-              }}
-            >
-              Void Label
-            </button>
+            {can('labels.buy') ? (
+              <button
+                type="button"
+                className="font-bold text-red-800 underline disabled:opacity-50"
+                disabled={cancelLabel.isPending}
+                onClick={() => {
+                  if (window.confirm(`Void label ${order.trackingNumber}? A new one can be created afterwards.`))
+                    cancelLabel.mutate();
+                }}
+              >
+                Void Label
+              </button>
+            ) : null}
           </div>
         </div>
       ) : null}
@@ -184,7 +191,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           Status
           <select
             value={shownStatus}
-            disabled={update.isPending || !settable}
+            disabled={update.isPending || !settable || !can('orders.status')}
             onChange={(e) => update.mutate(e.target.value as SettableOrderStatus)}
             className="rounded-md border border-zinc-300 bg-white px-2 py-2 font-normal"
           >
@@ -200,7 +207,7 @@ export function OrderCard({ order }: { order: AdminOrder }) {
             type="checkbox"
             className="size-5 accent-zinc-900"
             checked={shippedOrLater || ticked}
-            disabled={update.isPending || shippedOrLater || !settable}
+            disabled={update.isPending || shippedOrLater || !settable || !can('orders.status')}
             onChange={(e) => {
               if (!e.target.checked || shippedOrLater) return;
               setTicked(true);
@@ -210,22 +217,24 @@ export function OrderCard({ order }: { order: AdminOrder }) {
           Mark as Shipped
         </label>
         <div className="flex flex-wrap gap-2 sm:ml-auto">
-          <Button
-            size="sm"
-            disabled={!canLabel || disputeBlocks || label.isPending}
-            aria-describedby={canLabel && disputeBlocks ? disputeReasonId(order.id) : undefined}
-            title={
-              !canLabel
-                ? 'Labels are made for paid orders with an address, not for cancelled or refunded ones'
-                : disputeBlocks
-                  ? (order.dispute?.labelsBlockedReason ?? undefined)
-                  : undefined
-            }
-            onClick={() => (choosesRate ? setDialog('postage') : label.mutate())}
-          >
-            {choosesRate ? 'Buy Postage' : label.isPending ? 'Printing...' : 'Print Label'}
-          </Button>
-          {canLabel ? (
+          {can('labels.buy') ? (
+            <Button
+              size="sm"
+              disabled={!canLabel || disputeBlocks || label.isPending}
+              aria-describedby={canLabel && disputeBlocks ? disputeReasonId(order.id) : undefined}
+              title={
+                !canLabel
+                  ? 'Labels are made for paid orders with an address, not for cancelled or refunded ones'
+                  : disputeBlocks
+                    ? (order.dispute?.labelsBlockedReason ?? undefined)
+                    : undefined
+              }
+              onClick={() => (choosesRate ? setDialog('postage') : label.mutate())}
+            >
+              {choosesRate ? 'Buy Postage' : label.isPending ? 'Printing...' : 'Print Label'}
+            </Button>
+          ) : null}
+          {canLabel && can('labels.print') ? (
             <a
               href={`/api/orders/${order.id}/packing-slip`}
               target="_blank"

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { PERMISSIONS } from '#shared/staff.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,13 @@ function serve(lists: Record<string, { body: unknown; next?: string; held?: Prom
 function renderTab(choice: OrderFilterChoice) {
   const qc = makeAdminQueryClient(() => {});
   qc.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } });
-  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider: 'builtin', mustEnrol: false });
+  qc.setQueryData(meQuery().queryKey, {
+    username: 'owner',
+    labelProvider: 'builtin',
+    mustEnrol: false,
+    role: 'owner',
+    permissions: [...PERMISSIONS],
+  });
   const tab = (c: OrderFilterChoice) => (
     <QueryClientProvider client={qc}>
       <OrdersTab choice={c} search="" />

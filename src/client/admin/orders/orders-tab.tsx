@@ -5,6 +5,7 @@ import { ListFooter } from '../lib/list-footer.tsx';
 import { Note } from '../lib/note.tsx';
 import { type OrdersView, useOrders } from './api/get-orders.ts';
 import { OrderCard } from './order-card.tsx';
+import { useCan } from '../session/api/get-me.ts';
 
 /** The orders tab's filter choices: the store's statuses, and the lists set aside for the owner's eye. */
 export const ORDER_FILTERS = [
@@ -94,12 +95,13 @@ export function OrdersTab({ choice, search }: { choice: OrderFilterChoice; searc
   }, [search]);
   const view = ordersView(choice, typed);
   const list = useOrders(view);
+  const can = useCan();
   const orders = list.items;
   const footer = <ListFooter list={list} label="Load more orders" failure="Failed to load orders" />;
 
   return (
     <div className="grid gap-3">
-      <ExportOrders choice={choice} />
+      {can('orders.export') ? <ExportOrders choice={choice} /> : null}
       {list.loading ? (
         <Note>Loading orders...</Note>
       ) : !list.first ? (

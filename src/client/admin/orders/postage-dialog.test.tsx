@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { PERMISSIONS } from '#shared/staff.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -54,7 +55,13 @@ const calls = (fetchMock: ReturnType<typeof serve>, key: string) =>
 
 function renderWith(ui: React.ReactNode, labelProvider: AdminMe['labelProvider'] = 'easypost') {
   const qc = makeAdminQueryClient(() => {});
-  qc.setQueryData(meQuery().queryKey, { username: 'owner', labelProvider, mustEnrol: false });
+  qc.setQueryData(meQuery().queryKey, {
+    username: 'owner',
+    labelProvider,
+    mustEnrol: false,
+    role: 'owner',
+    permissions: [...PERMISSIONS],
+  });
   return render(<QueryClientProvider client={qc}>{ui}</QueryClientProvider>);
 }
 

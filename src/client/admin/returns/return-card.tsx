@@ -6,6 +6,7 @@ import { StatusBadge, type StatusTone } from '../lib/status-badge.tsx';
 import { useApproveReturnMutation } from './api/approve-return.ts';
 import { ReceiveDialog } from './receive-dialog.tsx';
 import { RefuseDialog } from './refuse-dialog.tsx';
+import { useCan } from '../session/api/get-me.ts';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => <time dateTime={iso}>{WHEN.format(new Date(iso))}</time>;
@@ -64,6 +65,7 @@ function LabelFact({ label }: { label: ReturnLabel }) {
 /** One return in the Returns tab: who, what and why; where it stands; the owner's next step. */
 export function ReturnCard({ ret: r, onOpenOrder }: { ret: AdminReturn; onOpenOrder: (id: number) => void }) {
   const approve = useApproveReturnMutation(r);
+  const can = useCan();
   const [dialog, setDialog] = useState<'refuse' | 'receive' | null>(null);
   const id = `return-${r.id}`;
 
@@ -141,7 +143,7 @@ export function ReturnCard({ ret: r, onOpenOrder }: { ret: AdminReturn; onOpenOr
         </p>
       ) : null}
 
-      {r.status === 'requested' || r.status === 'approved' ? (
+      {(r.status === 'requested' && can('returns.decide')) || (r.status === 'approved' && can('returns.receive')) ? (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-zinc-100 pt-4">
           {r.status === 'requested' ? (
             <>
@@ -154,7 +156,7 @@ export function ReturnCard({ ret: r, onOpenOrder }: { ret: AdminReturn; onOpenOr
             </>
           ) : (
             <>
-              {r.labelMissing ? (
+              {r.labelMissing && can('returns.decide') ? (
                 <Button size="sm" disabled={approve.isPending} onClick={() => approve.mutate()}>
                   {approve.isPending ? 'Making label...' : 'Make Label'}
                 </Button>

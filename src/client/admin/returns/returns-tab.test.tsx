@@ -1,3 +1,5 @@
+import { PERMISSIONS } from '#shared/staff.ts';
+import { meQuery } from '../session/api/get-me.ts';
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -94,6 +96,13 @@ const posted = (fetchMock: ReturnType<typeof serve>, url: string) =>
 
 function renderTab(filter = 'all', onOpenOrder = vi.fn()) {
   const qc = makeAdminQueryClient(() => {});
+  qc.setQueryData(meQuery().queryKey, {
+    username: 'owner',
+    labelProvider: 'builtin',
+    mustEnrol: false,
+    role: 'owner',
+    permissions: [...PERMISSIONS],
+  });
   qc.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } });
   const tab = (f: string) => (
     <QueryClientProvider client={qc}>

@@ -25,7 +25,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const secondFactor = app.services.secondFactor;
   const passkeys = app.services.passkeys;
   const tags = ['Admin sign-in'];
-  const enrolment = { enrolment: true };
+  // Any role manages its own sign-in; an admin who must enrol reaches the enrolment calls (docs/decisions/0056, 0057).
+  const enrolment = { enrolment: true, permission: 'signed-in' } as const;
+  const own = { permission: 'signed-in' } as const;
   const me = (admin: AdminSession | null): AdminSession => {
     if (!admin) throw new Error('requireAdmin sets req.admin');
     return admin;
@@ -102,6 +104,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/me/totp',
     {
+      config: own,
       bodyLimit: 4096,
       schema: {
         tags,
@@ -185,6 +188,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/passkeys/:id',
     {
+      config: own,
       schema: {
         tags,
         operationId: 'removePasskey',
@@ -204,6 +208,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/me/sessions',
     {
+      config: own,
       schema: {
         tags,
         operationId: 'listOwnSessions',
@@ -220,6 +225,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/me/sessions/:id',
     {
+      config: own,
       schema: {
         tags,
         operationId: 'endOwnSession',

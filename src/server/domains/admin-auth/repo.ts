@@ -21,7 +21,10 @@ export async function countUsers(db: Tx): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Creates the user or sets its password; with `envPasswordHash`, also records it as ADMIN_PASSWORD's. */
+/**
+ * Creates the user or sets its password, as an owner (ADMIN_USERNAME's admin and the CLI's are the
+ * store's owners, docs/decisions/0057); with `envPasswordHash`, also records it as ADMIN_PASSWORD's.
+ */
 export async function upsertUser(
   db: Tx,
   username: string,
@@ -31,8 +34,8 @@ export async function upsertUser(
   const env = envPasswordHash ? { envPasswordHash } : {};
   const [row] = await db
     .insert(adminUsers)
-    .values({ username, passwordHash, ...env })
-    .onConflictDoUpdate({ target: adminUsers.username, set: { passwordHash, ...env, updatedAt: sql`now()` } })
+    .values({ username, passwordHash, role: 'owner', ...env })
+    .onConflictDoUpdate({ target: adminUsers.username, set: { passwordHash, role: 'owner', ...env, updatedAt: sql`now()` } })
     .returning();
   if (!row) throw new Error('admin user not saved');
   return row;
@@ -56,6 +59,7 @@ export async function selectSession(db: Tx, tokenHash: string) {
       userId: adminUsers.id,
       username: adminUsers.username,
       hasSecondFactor: hasSecondFactorSql(adminUsers.id),
+      role: adminUsers.role,
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))

@@ -4,6 +4,7 @@ import { LoginBodySchema } from '#shared/admin.ts';
 import { AdminMeSchema, SignedInSchema } from '#shared/admin-response-schemas.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { SuccessSchema } from '#shared/response-schemas.ts';
+import { ROLE_PERMISSIONS } from '#shared/staff.ts';
 import { TwoFactorRequiredSchema } from '#shared/two-factor-response-schemas.ts';
 import { json } from '../../lib/answers.ts';
 import {
@@ -30,6 +31,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/login',
     {
+      config: { auditSession: 'sign-in' },
       schema: {
         tags,
         operationId: 'signIn',
@@ -70,6 +72,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/logout',
     {
+      config: { auditSession: 'sign-out' },
       schema: {
         tags,
         operationId: 'signOut',
@@ -90,17 +93,24 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/me',
     {
       onRequest: app.requireAdmin,
-      config: { enrolment: true },
+      config: { enrolment: true, permission: 'signed-in' },
       schema: {
         tags,
         operationId: 'getSignedInAdmin',
         summary: 'Who is signed in',
-        response: { 200: json('The signed-in admin.', AdminMeSchema) },
+        response: { 200: json('The signed-in admin, its role and what the role may do.', AdminMeSchema) },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return { username: req.admin?.username ?? '', labelProvider, mustEnrol: req.admin?.mustEnrol ?? false };
+      const role = req.admin?.role ?? 'support';
+      return {
+        username: req.admin?.username ?? '',
+        labelProvider,
+        mustEnrol: req.admin?.mustEnrol ?? false,
+        role,
+        permissions: [...ROLE_PERMISSIONS[role]],
+      };
     },
   );
 };

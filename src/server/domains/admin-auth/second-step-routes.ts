@@ -23,6 +23,7 @@ export const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/login/totp',
     {
       bodyLimit: 4096,
+      config: { auditSession: 'sign-in' },
       schema: {
         tags,
         operationId: 'signInWithCode',
@@ -70,6 +71,7 @@ export const secondStepRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/login/passkey',
     {
       bodyLimit: 65_536,
+      config: { auditSession: 'sign-in' },
       schema: {
         tags,
         operationId: 'signInWithPasskey',

@@ -1,11 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LoginBodySchema } from '#shared/admin.ts';
+import type { Role } from '#shared/staff.ts';
 import type { OwnSession } from '#shared/two-factor.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
 import { deleteStaleBuckets } from '../../lib/rate-buckets.ts';
 import { deviceName } from './device-name.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { checkNewPassword, checkUsername } from './members.ts';
+
+export { MIN_PASSWORD_LENGTH } from './members.ts';
+/** For the staff domain (docs/decisions/0057): accounts changed inside its transactions, and the browser checks. */
+export * as members from './members.ts';
+export type { MemberRow } from './members.ts';
+export { adminCookieName, checkOrigin } from './browser.ts';
 import * as repo from './repo.ts';
 import { admitFromAddress, admitFromDevice } from './sign-in-limits.ts';
 import { deleteExpiredTwoFactorState, hasSecondFactor, insertStep, selectLiveStep } from './two-factor-repo.ts';
@@ -25,6 +32,8 @@ export interface AdminSession {
    * routes that enrol one (docs/decisions/0056).
    */
   mustEnrol: boolean;
+  /** What the admin may do (#shared/staff.ts), read from its account at every request. */
+  role: Role;
 }
 
 interface Options {
@@ -54,7 +63,6 @@ export interface SignInClient {
 
 export const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const MIN_PASSWORD_LENGTH = 10;
 
 /** A password change ends the admin's sessions and the trust of every device it signed in from. */
 async function signOutEverywhere(tx: Tx, userId: number): Promise<void> {
@@ -138,14 +146,8 @@ export function createAdminAuthService(db: Database, opts: Options) {
 
     /** Sets (or creates) an admin's password and signs it out everywhere (`npm run admin -- set-password`). */
     async setPassword(username: string, password: string): Promise<void> {
-      if (!/^[A-Za-z0-9._@-]{1,100}$/.test(username))
-        throw new AppError('validation', 'Username may use letters, digits and . _ @ -');
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        throw new AppError('validation', `The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-      }
-      // A password the sign-in form would refuse could never be used.
-      const usable = LoginBodySchema.shape.password.safeParse(password);
-      if (!usable.success) throw new AppError('validation', `The password: ${usable.error.issues[0]?.message}`);
+      checkUsername(username);
+      checkNewPassword(password);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const user = await repo.upsertUser(tx, username, passwordHash);
@@ -214,7 +216,13 @@ export function createAdminAuthService(db: Database, opts: Options) {
       // Idle time restarts with use; written at most once a minute.
       if (now - session.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, tokenHash);
       const mustEnrol = !session.hasSecondFactor && (opts.requireSecondFactor?.() ?? false);
-      return { userId: session.userId, username: session.username, sessionId: session.publicId, mustEnrol };
+      return {
+        userId: session.userId,
+        username: session.username,
+        role: session.role as Role,
+        sessionId: session.publicId,
+        mustEnrol,
+      };
     },
 
     /** GET /api/admin/me/sessions: the admin's live sessions, this one marked. */

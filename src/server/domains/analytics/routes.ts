@@ -45,6 +45,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/analytics',
     {
+      config: { permission: 'analytics.read' },
       schema: {
         tags: ['Analytics'],
         operationId: 'getAnalyticsReport',

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { json } from '../../lib/answers.ts';
 import { MAX_UPLOAD_BYTES } from './image-upload.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 /** The answer to an upload: the full image's address and its sizes (the dashboard reads `imageUrl`). */
 const UploadedImageSchema = z
@@ -34,6 +35,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/products',
     {
+      config: { permission: 'products.read' },
       schema: {
         tags,
         operationId: 'listAllProducts',
@@ -49,6 +51,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/products',
     {
+      config: { permission: 'products.manage', audit: auditWords.product('created') },
       schema: {
         tags,
         operationId: 'createProduct',
@@ -62,6 +65,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/products/:id',
     {
+      config: { permission: 'products.manage', audit: auditWords.product('saved') },
       schema: {
         tags,
         operationId: 'updateProduct',
@@ -77,6 +81,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/products/:id',
     {
+      config: { permission: 'products.manage', audit: auditWords.product('deleted') },
       schema: {
         tags,
         operationId: 'deleteProduct',
@@ -93,6 +98,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/products/:id/inventory',
     {
+      config: { permission: 'stock.adjust', audit: auditWords.stockChanged },
       schema: {
         tags,
         operationId: 'adjustInventory',
@@ -111,6 +117,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/products/:id/set-inventory',
     {
+      config: { permission: 'stock.adjust', audit: auditWords.stockSet },
       schema: {
         tags,
         operationId: 'setInventory',
@@ -125,6 +132,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/products/:id/stock-movements',
     {
+      config: { permission: 'products.read' },
       schema: {
         tags,
         operationId: 'listStockMovements',
@@ -146,6 +154,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/products/:id/order',
     {
+      config: { permission: 'products.manage' },
       schema: {
         tags,
         operationId: 'setDisplayOrder',
@@ -166,6 +175,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/upload-image',
     {
       bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
+      config: { permission: 'products.manage' },
       schema: {
         tags,
         operationId: 'uploadProductImage',

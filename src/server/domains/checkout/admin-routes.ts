@@ -5,6 +5,7 @@ import { AdminOrderSchema } from '#shared/orders-response-schemas.ts';
 import { CancelBodySchema, RefundBodySchema, RefundHeadersSchema } from '#shared/refunds.ts';
 import { OrderRefundsSchema, RefundSchema } from '#shared/refunds-response-schemas.ts';
 import { json } from '../../lib/answers.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 /** The owner's refunds and cancellations (docs/decisions/0027); registered behind requireAdmin. */
 export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,6 +15,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/refunds',
     {
+      config: { permission: 'orders.refund', audit: auditWords.refund },
       schema: {
         tags,
         operationId: 'refundOrder',
@@ -47,6 +49,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id/refunds',
     {
+      config: { permission: 'orders.read' },
       schema: {
         tags,
         operationId: 'getOrderRefunds',
@@ -67,6 +70,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/cancel',
     {
+      config: { permission: 'orders.cancel', audit: auditWords.cancel },
       schema: {
         tags,
         operationId: 'cancelOrder',

@@ -4,6 +4,7 @@ import { DiscountBodySchema } from '#shared/discounts-schemas.ts';
 import { AdminDiscountListSchema, AdminDiscountSchema } from '#shared/discounts-response-schemas.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { json, noBody } from '../../lib/answers.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 /** The dashboard's Discounts tab (docs/decisions/0040); registered behind requireAdmin. */
 export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +13,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/discounts',
     {
+      config: { permission: 'discounts.manage' },
       schema: {
         tags,
         operationId: 'listDiscounts',
@@ -32,6 +34,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/discounts',
     {
+      config: { permission: 'discounts.manage', audit: auditWords.discount('created') },
       schema: {
         tags,
         operationId: 'createDiscount',
@@ -47,6 +50,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/discounts/:id',
     {
+      config: { permission: 'discounts.manage', audit: auditWords.discount('changed') },
       schema: {
         tags,
         operationId: 'updateDiscount',
@@ -63,6 +67,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/discounts/:id',
     {
+      config: { permission: 'discounts.manage', audit: auditWords.discount('deleted') },
       schema: {
         tags,
         operationId: 'deleteDiscount',

@@ -6,6 +6,7 @@ import { LabelCreatedSchema, ShippingQuoteSchema } from '#shared/fulfilment-resp
 import { AdminOrderSchema } from '#shared/orders-response-schemas.ts';
 import { z } from 'zod';
 import { file, json, sendPdf } from '../../lib/answers.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 const PrintDoneSchema = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'PrintDone' });
 
@@ -18,6 +19,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/rates',
     {
+      config: { permission: 'labels.buy' },
       schema: {
         tags,
         operationId: 'getShippingRates',
@@ -38,6 +40,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/create-label',
     {
+      config: { permission: 'labels.buy', audit: auditWords.labelBought },
       schema: {
         tags,
         operationId: 'createLabel',
@@ -59,6 +62,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/orders/:id/label',
     {
+      config: { permission: 'labels.buy', audit: auditWords.labelVoided },
       schema: {
         tags,
         operationId: 'voidLabel',
@@ -73,6 +77,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id/label',
     {
+      config: { permission: 'labels.print' },
       schema: {
         tags,
         operationId: 'getLabelPdf',
@@ -86,6 +91,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id/packing-slip',
     {
+      config: { permission: 'labels.print' },
       schema: {
         tags,
         operationId: 'getPackingSlipPdf',
@@ -100,6 +106,7 @@ export const adminFulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/test-print',
     {
+      config: { permission: 'labels.print' },
       schema: {
         tags,
         operationId: 'testPrint',

@@ -17,6 +17,7 @@ import {
 } from '#shared/orders-response-schemas.ts';
 import { file, json } from '../../lib/answers.ts';
 import { nextPageLink } from '../../lib/next-page.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 /** The dashboard's order calls (docs/product.md §7 "Owner"); registered behind requireAdmin. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +27,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders',
     {
+      config: { permission: 'orders.read' },
       schema: {
         tags,
         operationId: 'listOrders',
@@ -47,6 +49,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/export.csv',
     {
+      config: { permission: 'orders.export' },
       schema: {
         tags,
         operationId: 'exportOrders',
@@ -70,6 +73,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/summary',
     {
+      config: { permission: 'orders.read' },
       schema: {
         tags,
         operationId: 'getOrdersSummary',
@@ -87,6 +91,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/orders/:id/status',
     {
+      config: { permission: 'orders.status', audit: auditWords.orderStatus },
       schema: {
         tags,
         operationId: 'setOrderStatus',
@@ -102,6 +107,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id/timeline',
     {
+      config: { permission: 'orders.read' },
       schema: {
         tags,
         operationId: 'getOrderTimeline',
@@ -121,6 +127,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/notes',
     {
+      config: { permission: 'orders.notes' },
       schema: {
         tags,
         operationId: 'addOrderNote',

@@ -13,6 +13,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/customers',
     {
+      config: { permission: 'customers.read' },
       schema: {
         tags,
         operationId: 'listCustomers',
@@ -34,6 +35,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/customers/export.csv',
     {
+      config: { permission: 'customers.export' },
       schema: {
         tags,
         operationId: 'exportCustomers',
@@ -55,6 +57,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/customers/orders',
     {
+      config: { permission: 'customers.read' },
       schema: {
         tags,
         operationId: 'listCustomerOrders',

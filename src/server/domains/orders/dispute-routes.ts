@@ -4,6 +4,7 @@ import { DisputeOverrideBodySchema } from '#shared/disputes.ts';
 import { OrderDisputesSchema } from '#shared/disputes-response-schemas.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { json } from '../../lib/answers.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 /** The owner's calls about an order's disputes (docs/decisions/0059); registered behind requireAdmin. */
 export const adminDisputeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +13,7 @@ export const adminDisputeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/orders/:id/dispute-override',
     {
+      config: { permission: 'disputes.override', audit: auditWords.disputeOverride },
       schema: {
         tags: ['Orders'],
         operationId: 'overrideOrderDispute',

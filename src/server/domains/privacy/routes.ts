@@ -3,6 +3,7 @@ import { ErrorBodySchema } from '#shared/errors.ts';
 import { CustomerDataQuerySchema, EraseCustomerBodySchema } from '#shared/privacy.ts';
 import { CustomerDataSchema, CustomerErasedSchema } from '#shared/privacy-response-schemas.ts';
 import { json } from '../../lib/answers.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 /** The Customers tab's access and deletion requests (docs/decisions/0049); registered behind requireAdmin. */
 export const adminPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +14,7 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/customers/data',
     {
-      config: { rateLimit },
+      config: { permission: 'customers.export', rateLimit },
       schema: {
         tags,
         operationId: 'downloadCustomerData',
@@ -35,7 +36,7 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/customers/erase',
     {
-      config: { rateLimit },
+      config: { permission: 'customers.erase', rateLimit, audit: auditWords.customerErased },
       schema: {
         tags,
         operationId: 'eraseCustomer',

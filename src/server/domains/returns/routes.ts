@@ -5,6 +5,7 @@ import { AdminReturnSchema, AdminReturnsPageSchema } from '#shared/returns-respo
 import { AdminReturnsQuerySchema, ReturnReceiveBodySchema, ReturnRefuseBodySchema } from '#shared/returns-schemas.ts';
 import { file, json, sendPdf } from '../../lib/answers.ts';
 import { nextPageLink } from '../../lib/next-page.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 /** The owner's Returns tab (docs/decisions/0037); registered behind requireAdmin. */
 export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,6 +16,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/returns',
     {
+      config: { permission: 'returns.read' },
       schema: {
         tags,
         operationId: 'listReturns',
@@ -35,6 +37,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/returns/:id/approve',
     {
+      config: { permission: 'returns.decide', audit: auditWords.returnDecided('approved') },
       schema: {
         tags,
         operationId: 'approveReturn',
@@ -55,6 +58,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/returns/:id/refuse',
     {
+      config: { permission: 'returns.decide', audit: auditWords.returnDecided('refused') },
       schema: {
         tags,
         operationId: 'refuseReturn',
@@ -69,6 +73,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/returns/:id/receive',
     {
+      config: { permission: 'returns.receive', audit: auditWords.returnReceived },
       schema: {
         tags,
         operationId: 'receiveReturn',
@@ -85,6 +90,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/returns/:id/label',
     {
+      config: { permission: 'returns.read' },
       schema: {
         tags,
         operationId: 'getReturnLabel',

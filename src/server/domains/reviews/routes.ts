@@ -120,6 +120,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/reviews',
     {
+      config: { permission: 'reviews.moderate' },
       schema: {
         tags,
         operationId: 'listReviewsForAdmin',
@@ -145,6 +146,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/reviews/:id/approve',
     {
+      config: { permission: 'reviews.moderate' },
       schema: {
         tags,
         operationId: 'approveReview',
@@ -158,6 +160,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/reviews/:id',
     {
+      config: { permission: 'reviews.moderate' },
       schema: {
         tags,
         operationId: 'deleteReview',

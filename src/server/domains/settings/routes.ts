@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StoreSettingsBodySchema } from '#shared/settings.ts';
 import { StoreSettingsSchema } from '#shared/settings-response-schemas.ts';
 import { json } from '../../lib/answers.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 /** The dashboard's Settings tab (docs/decisions/0039); registered behind requireAdmin. */
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,6 +11,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/settings',
     {
+      config: { permission: 'settings.manage' },
       schema: {
         tags,
         operationId: 'getSettings',
@@ -30,6 +32,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/settings',
     {
+      config: { permission: 'settings.manage', audit: auditWords.settings },
       schema: {
         tags,
         operationId: 'saveSettings',

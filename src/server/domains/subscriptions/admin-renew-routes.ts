@@ -3,6 +3,7 @@ import { IdParamsSchema } from '#shared/admin.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { RenewalMadeSchema } from '#shared/renewal-response-schemas.ts';
 import { json } from '../../lib/answers.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 
 /** The owner's "Renew now" (docs/decisions/0053); registered behind requireAdmin. */
 export const adminRenewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,6 +11,7 @@ export const adminRenewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/subscriptions/:id/renew',
     {
+      config: { permission: 'subscriptions.renew', audit: auditWords.renewed },
       schema: {
         tags: ['Subscriptions'],
         operationId: 'renewSubscriptionNow',

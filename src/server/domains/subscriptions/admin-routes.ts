@@ -17,6 +17,7 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/subscriptions',
     {
+      config: { permission: 'subscriptions.read' },
       schema: {
         tags,
         operationId: 'listSubscriptions',
@@ -40,6 +41,7 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/subscriptions/summary',
     {
+      config: { permission: 'subscriptions.read' },
       schema: {
         tags,
         operationId: 'getSubscriptionsSummary',
@@ -58,6 +60,7 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/subscriptions/:id',
     {
+      config: { permission: 'subscriptions.read' },
       schema: {
         tags,
         operationId: 'getSubscriptionForAdmin',
@@ -76,6 +79,7 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/admin/subscriptions/:id/${action}`,
       {
+        config: { permission: 'subscriptions.manage' },
         schema: {
           tags,
           operationId: action === 'pause' ? 'pauseSubscriptionForAdmin' : 'cancelSubscriptionForAdmin',

@@ -14,6 +14,7 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
 } from '#shared/webhooks-response-schemas.ts';
+import { auditWords } from '../../lib/audit-words.ts';
 import { json, noBody } from '../../lib/answers.ts';
 import { nextPageLink } from '../../lib/next-page.ts';
 
@@ -24,6 +25,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/webhooks',
     {
+      config: { permission: 'webhooks.manage' },
       schema: {
         tags,
         operationId: 'listWebhookEndpoints',
@@ -40,6 +42,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/webhooks',
     {
+      config: { permission: 'webhooks.manage', audit: auditWords.webhook('added') },
       schema: {
         tags,
         operationId: 'createWebhookEndpoint',
@@ -58,6 +61,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/webhooks/:id',
     {
+      config: { permission: 'webhooks.manage', audit: auditWords.webhook('changed') },
       schema: {
         tags,
         operationId: 'updateWebhookEndpoint',
@@ -73,6 +77,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/webhooks/:id',
     {
+      config: { permission: 'webhooks.manage', audit: auditWords.webhook('deleted') },
       schema: {
         tags,
         operationId: 'deleteWebhookEndpoint',
@@ -90,6 +95,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/webhooks/:id/secret',
     {
+      config: { permission: 'webhooks.manage', audit: auditWords.webhook('given a new secret') },
       schema: {
         tags,
         operationId: 'rotateWebhookSecret',
@@ -107,6 +113,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/webhooks/:id/deliveries',
     {
+      config: { permission: 'webhooks.manage' },
       schema: {
         tags,
         operationId: 'listWebhookDeliveries',
@@ -129,6 +136,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/webhooks/:id/deliveries/:deliveryId/resend',
     {
+      config: { permission: 'webhooks.manage' },
       schema: {
         tags,
         operationId: 'resendWebhookDelivery',
