@@ -63,10 +63,7 @@ export const orders = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** The tax part of `refundedCents`. */
     refundedTaxCents: integer('refunded_tax_cents').notNull().default(0),
-    /**
-     * The latest Stripe status of its dispute (docs/decisions/0059), null when none was opened; the
-     * disputes themselves are in `order_disputes`.
-     */
+    /** Its dispute's latest Stripe status (docs/decisions/0059), null when none; the disputes are in `order_disputes`. */
     disputeStatus: text('dispute_status'),
     /** What its lost disputes took back, counted out of revenue as a refund is (never more than was left after refunds). */
     disputeLostCents: integer('dispute_lost_cents').notNull().default(0),

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { adminCookieName, checkOrigin } from '../domains/admin-auth/browser.ts';
 import type { AdminSession } from '../domains/admin-auth/service.ts';
-import { type AdminAccess, refusalFor, roleCan } from '#shared/staff.ts';
+import { type AdminAccess, ROLES, refusalFor, roleCan } from '#shared/staff.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,4 +80,11 @@ export function needsAdminSession(route: Pick<RouteOptions, 'config' | 'onReques
   if (route.config?.adminOnly) return true;
   const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
   return own.some((hook) => guards.has(hook));
+}
+
+/** Which roles a route's permission lets through (docs/decisions/0057), in words for the API description. */
+export function permissionWords(permission: AdminAccess | undefined): string | undefined {
+  if (permission === undefined || permission === 'signed-in') return undefined;
+  const roles = ROLES.filter((role) => roleCan(role, permission));
+  return `Needs the permission \`${permission}\` (roles: ${roles.join(', ')}).`;
 }

@@ -5,9 +5,8 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { STORE_NAME } from '#shared/constants.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
-import { type AdminAccess, ROLES, roleCan } from '#shared/staff.ts';
 import { adminCookieName } from '../domains/admin-auth/browser.ts';
-import { needsAdminSession } from './admin-guard.ts';
+import { needsAdminSession, permissionWords } from './admin-guard.ts';
 import { entityTag, notModified } from '../lib/answers.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
 import { registerApiDocsPage } from './api-docs-page.ts';
@@ -208,12 +207,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   /** Filled as each route is described, applied to the finished document (responses refer to components). */
   const finish = new Map<string, { responses: Json; requestBody?: Json }>();
 
-  /** Which roles a route's permission lets through (docs/decisions/0057), for its description. */
-  const accessOf = (permission: AdminAccess | undefined) => {
-    if (permission === undefined || permission === 'signed-in') return undefined;
-    const roles = ROLES.filter((role) => roleCan(role, permission));
-    return `Needs the permission \`${permission}\` (roles: ${roles.join(', ')}).`;
-  };
   const transform: SwaggerTransform = (input) => {
     const { route, url } = input;
     if (hiddenBecause(url) !== undefined) return { schema: { hide: true } as never, url };
@@ -226,7 +219,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       ...(requestBody ? { requestBody: requestBody as Json } : {}),
     });
     const limit = rateLimitOf(route);
-    const access = admin ? accessOf(route.config?.permission) : undefined;
+    const access = admin ? permissionWords(route.config?.permission) : undefined;
     const words = [description, limit, access].filter(Boolean).join(' ');
     return {
       url: described.url,
