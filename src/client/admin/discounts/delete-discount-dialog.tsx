@@ -1,7 +1,6 @@
 import type { RefObject } from 'react';
 import type { AdminDiscount } from '#shared/discounts.ts';
-import { errorMessage } from '../../lib/api-client.ts';
-import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
+import { ConfirmDialog } from '../lib/admin-dialog.tsx';
 import { useDeleteDiscountMutation } from './api/delete-discount.ts';
 
 /**
@@ -19,32 +18,22 @@ export function DeleteDiscountDialog({
 }) {
   const remove = useDeleteDiscountMutation(discount);
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={`Delete code ${discount.code}?`}
       description={
         discount.redeemed > 0
           ? `Shoppers can no longer use it. The ${discount.redeemed === 1 ? 'order' : `${discount.redeemed} orders`} paid with it keep their discount.`
           : 'Shoppers can no longer use it. This cannot be undone.'
       }
-      busy={remove.isPending}
+      pending={remove.isPending}
+      error={remove.isError ? remove.error : null}
+      failure="The code could not be deleted. Try again."
+      cancelLabel="Keep Code"
+      submitLabel="Delete Code"
+      busyLabel="Deleting..."
+      onConfirm={() => remove.mutate(undefined, { onSuccess: onClose })}
       onClose={onClose}
       fallbackFocus={fallbackFocus}
-    >
-      <div className="grid gap-4 px-5 py-4">
-        {remove.isError ? (
-          <p role="alert" className="text-sm font-semibold text-danger">
-            {errorMessage(remove.error, 'The code could not be deleted. Try again.', '4xx')}
-          </p>
-        ) : null}
-        <DialogActions
-          cancelLabel="Keep Code"
-          submitLabel="Delete Code"
-          busyLabel="Deleting..."
-          busy={remove.isPending}
-          danger
-          onAct={() => remove.mutate(undefined, { onSuccess: onClose })}
-        />
-      </div>
-    </AdminDialog>
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { X } from 'lucide';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, type RefObject, useState } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
@@ -108,5 +109,57 @@ export function DialogActions({
         {busy ? busyLabel : submitLabel}
       </Button>
     </div>
+  );
+}
+
+/**
+ * A confirmation before something that cannot be undone (delete a code, an endpoint; remove a
+ * member): the dialog, the request's failure in words, and its two buttons. "Keep …" (or Escape)
+ * changes nothing; the red action runs `onConfirm` and the dialog closes when it succeeds.
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  pending,
+  error,
+  failure,
+  cancelLabel,
+  submitLabel,
+  busyLabel,
+  onConfirm,
+  onClose,
+  fallbackFocus,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  pending: boolean;
+  /** The request's failure, shown as `errorMessage` words it (the server's message for a 4xx, else `failure`). */
+  error: unknown;
+  failure: string;
+  cancelLabel?: string;
+  submitLabel: string;
+  busyLabel: string;
+  onConfirm(): void;
+  onClose(): void;
+  fallbackFocus?: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <AdminDialog title={title} description={description} busy={pending} onClose={onClose} fallbackFocus={fallbackFocus}>
+      <div className="grid gap-4 px-5 py-4">
+        {error ? (
+          <p role="alert" className="text-sm font-semibold text-danger">
+            {errorMessage(error, failure, '4xx')}
+          </p>
+        ) : null}
+        <DialogActions
+          cancelLabel={cancelLabel}
+          submitLabel={submitLabel}
+          busyLabel={busyLabel}
+          busy={pending}
+          danger
+          onAct={onConfirm}
+        />
+      </div>
+    </AdminDialog>
   );
 }

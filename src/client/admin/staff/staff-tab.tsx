@@ -3,7 +3,7 @@ import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role, type StaffInvited, type 
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
-import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
+import { ConfirmDialog } from '../lib/admin-dialog.tsx';
 import { copyText } from '../lib/copy-text.ts';
 import { useMe } from '../session/api/get-me.ts';
 import { useChangeRoleMutation, useInviteMutation, useRemoveMutation, useStaff } from './api/staff.ts';
@@ -155,24 +155,16 @@ function InviteForm() {
 function RemoveDialog({ member, onClose }: { member: StaffMember; onClose(): void }) {
   const remove = useRemoveMutation();
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={<>Remove {member.username}?</>}
       description="They are signed out at once and can no longer sign in. What they did stays in the Activity view under their name."
-      busy={remove.isPending}
+      pending={remove.isPending}
+      error={remove.error}
+      failure="The member could not be removed. Please try again."
+      submitLabel="Remove Member"
+      busyLabel="Removing..."
+      onConfirm={() => remove.mutate(member, { onSuccess: onClose })}
       onClose={onClose}
-    >
-      {remove.error ? (
-        <p role="alert" className="mb-3 text-sm text-red-700">
-          {errorMessage(remove.error, 'The member could not be removed. Please try again.', '4xx')}
-        </p>
-      ) : null}
-      <DialogActions
-        submitLabel="Remove Member"
-        busyLabel="Removing..."
-        busy={remove.isPending}
-        danger
-        onAct={() => remove.mutate(member, { onSuccess: onClose })}
-      />
-    </AdminDialog>
+    />
   );
 }

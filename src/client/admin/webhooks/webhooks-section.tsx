@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_LABELS, type WebhookEndpoint } from '#shared/webhooks.ts';
-import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
-import { AdminDialog, DialogActions } from '../lib/admin-dialog.tsx';
+import { ConfirmDialog } from '../lib/admin-dialog.tsx';
 import { dangerOutline } from '../lib/danger-outline.ts';
 import { StatusBadge } from '../lib/status-badge.tsx';
 import { AddWebhookDialog } from './add-webhook-dialog.tsx';
@@ -20,29 +19,19 @@ function DeleteWebhookDialog({
 }) {
   const remove = useDeleteWebhookMutation(endpoint);
   return (
-    <AdminDialog
+    <ConfirmDialog
       title="Delete this endpoint?"
       description={`No more events go to ${endpoint.url}, and its delivery history is deleted. This cannot be undone.`}
-      busy={remove.isPending}
+      pending={remove.isPending}
+      error={remove.isError ? remove.error : null}
+      failure="The endpoint could not be deleted. Try again."
+      cancelLabel="Keep Endpoint"
+      submitLabel="Delete Endpoint"
+      busyLabel="Deleting..."
+      onConfirm={() => remove.mutate(undefined, { onSuccess: onClose })}
       onClose={onClose}
       fallbackFocus={fallbackFocus}
-    >
-      <div className="grid gap-4 px-5 py-4">
-        {remove.isError ? (
-          <p role="alert" className="text-sm font-semibold text-danger">
-            {errorMessage(remove.error, 'The endpoint could not be deleted. Try again.', '4xx')}
-          </p>
-        ) : null}
-        <DialogActions
-          cancelLabel="Keep Endpoint"
-          submitLabel="Delete Endpoint"
-          busyLabel="Deleting..."
-          busy={remove.isPending}
-          danger
-          onAct={() => remove.mutate(undefined, { onSuccess: onClose })}
-        />
-      </div>
-    </AdminDialog>
+    />
   );
 }
 
