@@ -16,6 +16,23 @@ export const DISPUTE_STATUSES = [
 ] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
+/** A dispute as the payment provider reports it (Stripe's Dispute object), read by payments and kept by orders. */
+export interface DisputeFacts {
+  id: string;
+  chargeId: string;
+  paymentId: string | null;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  status: DisputeStatus;
+  evidenceDueBy: Date | null;
+  isChargeRefundable: boolean;
+  /** Stripe's `created` of the dispute (Unix seconds). */
+  created: number;
+  /** Its balance transactions' amounts (negative: withdrawn, positive: reinstated). */
+  balanceCents: number[];
+}
+
 /** Still waiting for an answer from the store or a decision from the bank. */
 export const OPEN_DISPUTE_STATUSES: readonly DisputeStatus[] = [
   'warning_needs_response',

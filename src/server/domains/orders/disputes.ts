@@ -1,4 +1,4 @@
-import { type DisputeStatus, disputeStripeUrl, type OrderDisputes } from '#shared/disputes.ts';
+import { type DisputeFacts, disputeStripeUrl, type OrderDisputes } from '#shared/disputes.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { Database, Tx } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -12,22 +12,8 @@ import * as repo from './repo.ts';
 
 const DISPUTE_MAIL = 'dispute_opened';
 
-/** A dispute as the payment provider's event shows it (payments' ProviderDispute). */
-export interface DisputeFacts {
-  id: string;
-  chargeId: string;
-  paymentId: string | null;
-  amountCents: number;
-  currency: string;
-  reason: string;
-  status: DisputeStatus;
-  evidenceDueBy: Date | null;
-  isChargeRefundable: boolean;
-  /** Stripe's `created` of the dispute (Unix seconds). */
-  created: number;
-  /** Its balance transactions' amounts (negative: withdrawn, positive: reinstated). */
-  balanceCents: number[];
-}
+/** A dispute as the payment provider's event shows it (#shared/disputes.ts). */
+export type { DisputeFacts };
 
 export interface DisputeEventInput {
   type: string;

@@ -1,5 +1,5 @@
 import type { PAYMENT_STATUSES } from '#db/schema/payments.ts';
-import type { DisputeStatus } from '#shared/disputes.ts';
+import type { DisputeFacts } from '#shared/disputes.ts';
 
 /** The payment provider seen by the store: the built-in test provider or Stripe (docs/engineering.md §4). */
 
@@ -72,21 +72,7 @@ export interface ProviderEvent {
 }
 
 /** A dispute (chargeback or inquiry) of a payment, as Stripe's Dispute object describes it. */
-export interface ProviderDispute {
-  id: string;
-  chargeId: string;
-  paymentId: string | null;
-  amountCents: number;
-  currency: string;
-  reason: string;
-  status: DisputeStatus;
-  evidenceDueBy: Date | null;
-  isChargeRefundable: boolean;
-  /** Stripe's `created` of the dispute (Unix seconds). */
-  created: number;
-  /** Its balance transactions' amounts (negative: withdrawn, positive: reinstated). */
-  balanceCents: number[];
-}
+export type ProviderDispute = DisputeFacts;
 
 /** The provider refused a refund (more than is left on the payment, a payment it cannot refund): no money moved. */
 export class RefundRefusedError extends Error {}
