@@ -72,7 +72,7 @@ test('the owner invites a packer who sets a password, prints a label without see
   await packer.getByRole('link', { name: 'Go to Sign In' }).click();
   await packer.getByLabel('Username').fill(packerName);
   await packer.getByLabel('Password').fill('packing-tape-dispenser');
-  await packer.getByRole('button', { name: 'Sign In' }).click();
+  await packer.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(packer.getByRole('heading', { name: 'Order Management Dashboard' })).toBeVisible({ timeout: 10_000 });
   await expect(packer.getByText(`Signed in as ${packerName} (fulfilment)`)).toBeVisible();
   for (const hidden of ['Customers', 'Discounts', 'Analytics', 'Settings', 'Staff', 'Activity']) {
