@@ -13,7 +13,7 @@ export const test = base.extend({
       const response = await goto(url, options);
       await page
         .waitForFunction(() => !('__IW_REPLAY__' in window) || document.documentElement.hasAttribute('data-hydrated'), null, {
-          timeout: 10_000,
+          timeout: 20_000,
         })
         .catch(() => {});
       return response;
