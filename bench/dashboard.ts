@@ -80,7 +80,7 @@ export async function measureDashboard(): Promise<DashboardFigures> {
         await page.goto(`${store.baseURL}/admin/login`);
         await page.getByLabel('Username').fill(ADMIN.username);
         await page.getByLabel('Password').fill(ADMIN.password);
-        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
         await page.getByRole('tab', { name: 'Orders' }).waitFor();
         const cdp = await page.context().newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
