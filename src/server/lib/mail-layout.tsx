@@ -36,6 +36,15 @@ export const mailStyles = {
   title: { fontSize: '22px', lineHeight: '28px', margin: '0 0 8px' },
   heading: { fontSize: '15px', lineHeight: '20px', margin: '20px 0 4px' },
   paragraph: { fontSize: '16px', lineHeight: '22px', margin: '0 0 16px' },
+  /** The owner's e-mails' one action (open the dashboard, answer in Stripe). */
+  button: {
+    backgroundColor: mailColors.ink,
+    color: '#fff',
+    fontSize: '16px',
+    fontWeight: 700,
+    padding: '10px 16px',
+    borderRadius: '6px',
+  },
 } satisfies Record<string, CSSProperties>;
 
 const page = {

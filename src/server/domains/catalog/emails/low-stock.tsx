@@ -1,6 +1,14 @@
 import { Button } from '@react-email/button';
 import { STOCK_LOW_MAX } from '#shared/constants.ts';
-import { composeMail, MailLayout, MailText, MailTitle, type StoreContact, textSignature } from '../../../lib/mail-layout.tsx';
+import {
+  composeMail,
+  MailLayout,
+  MailText,
+  MailTitle,
+  mailStyles,
+  type StoreContact,
+  textSignature,
+} from '../../../lib/mail-layout.tsx';
 import type { Mail } from '../../../lib/mailer.ts';
 import type { LowStockRow } from '../repo.ts';
 
@@ -12,15 +20,6 @@ interface LowStock {
   inventoryUrl: string;
   store: Pick<StoreContact, 'publicUrl'>;
 }
-
-const button = {
-  backgroundColor: '#111',
-  color: '#fff',
-  fontSize: '16px',
-  fontWeight: 700,
-  padding: '10px 16px',
-  borderRadius: '6px',
-};
 
 const headline = (p: LowStock) => (p.left === 0 ? `Out of stock: ${p.name}` : `Low stock: ${p.name}`);
 const stockLine = (p: LowStock) =>
@@ -35,7 +34,7 @@ export function LowStockEmail(p: LowStock) {
       <MailText>{stockLine(p)}</MailText>
       <MailText>{LOW_BAND}</MailText>
       <MailText style={{ margin: 0 }}>
-        <Button href={p.inventoryUrl} style={button}>
+        <Button href={p.inventoryUrl} style={mailStyles.button}>
           Open the inventory
         </Button>
       </MailText>

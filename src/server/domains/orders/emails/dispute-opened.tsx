@@ -1,6 +1,14 @@
 import { Button } from '@react-email/button';
 import { formatUsd } from '#shared/money.ts';
-import { composeMail, MailLayout, MailText, MailTitle, type StoreContact, textSignature } from '../../../lib/mail-layout.tsx';
+import {
+  composeMail,
+  MailLayout,
+  MailText,
+  MailTitle,
+  mailStyles,
+  type StoreContact,
+  textSignature,
+} from '../../../lib/mail-layout.tsx';
 import type { Mail } from '../../../lib/mailer.ts';
 
 export interface DisputeOpened {
@@ -15,15 +23,6 @@ export interface DisputeOpened {
   orderUrl: string;
   store: Pick<StoreContact, 'publicUrl'>;
 }
-
-const button = {
-  backgroundColor: '#111',
-  color: '#fff',
-  fontSize: '16px',
-  fontWeight: 700,
-  padding: '10px 16px',
-  borderRadius: '6px',
-};
 
 const DUE = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
 
@@ -47,7 +46,7 @@ export function DisputeOpenedEmail(p: DisputeOpened) {
       <MailText>{dueLine(p)}</MailText>
       <MailText>{LABELS}</MailText>
       <MailText>
-        <Button href={p.stripeUrl} style={button}>
+        <Button href={p.stripeUrl} style={mailStyles.button}>
           Respond in Stripe
         </Button>
       </MailText>
