@@ -72,6 +72,17 @@ export interface BuildOptions {
   webhookResolver?: Resolve;
 }
 
+/**
+ * Standard output, written in the background in blocks of 4 KB or at least once a second, so a busy
+ * server never waits on the log and writes it in few system calls; what is still buffered is written
+ * when the process exits.
+ */
+function logDestination() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), 1000).unref();
+  return destination;
+}
+
 /** The one way to build the server, for production and for every test (docs/house.md). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const ssr = opts.ssr ?? (config.env === 'development' ? 'dev' : config.env === 'production' ? 'prod' : 'off');
@@ -82,20 +93,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       // errors' values; a log call passing such an id as a field prints [Redacted].
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]', 'paymentIntentId', 'sessionId'],
       serializers: {
-        req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
           method: req.method,
           url: redactKeys(req.url),
           host: req.host,
           remoteAddress: req.ip,
-          remotePort: req.socket?.remotePort,
         }),
         err: serializeError,
       },
-      // Written to standard output in the background, so a busy server never waits on the log; what is
-      // still buffered is written when the process exits.
-      ...(config.env === 'development' && process.stdout.isTTY
-        ? { transport: { target: 'pino-pretty' } }
-        : { stream: pino.destination({ dest: 1, sync: false }) }),
+      ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : { stream: logDestination() }),
     },
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,

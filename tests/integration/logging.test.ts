@@ -22,7 +22,7 @@ interface LogEntry {
  * `prepare` may change first, calls `use` with its address, stops it and returns its standard output.
  */
 async function loggedStore(
-  use: (base: string) => Promise<void>,
+  use: (base: string, written: () => string) => Promise<void>,
   prepare?: (database: DatabaseHandle) => Promise<void>,
   env: Record<string, string> = {},
 ): Promise<string> {
@@ -68,7 +68,7 @@ async function loggedStore(
       if (Date.now() > deadline) throw new Error('the store did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
-    await use(base);
+    await use(base, () => out);
     await new Promise((r) => setTimeout(r, 300));
   } finally {
     const gone = new Promise((r) => child.once('exit', r));
@@ -142,6 +142,21 @@ describe('the log', () => {
       expect(out).not.toContain(secret);
     }
   }, 90_000);
+
+  it('writes one line per request while the store runs, within about a second, and what is left when it stops', async () => {
+    let whileRunning = '';
+    const out = await loggedStore(async (base, written) => {
+      for (let i = 0; i < 5; i++) expect((await fetch(`${base}/api/products?page=${i}`)).status).toBe(200);
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && !written().includes('/api/products?page=4')) await new Promise((r) => setTimeout(r, 50));
+      whileRunning = written();
+      await fetch(`${base}/api/products?last=1`);
+    });
+    const lines = (text: string) =>
+      entriesOf(text).filter((e) => e.msg === 'request completed' && e.req?.url.startsWith('/api/products?'));
+    expect(lines(whileRunning).map((e) => e.req?.url)).toEqual([0, 1, 2, 3, 4].map((i) => `/api/products?page=${i}`));
+    expect(lines(out).map((e) => e.req?.url)).toEqual([...[0, 1, 2, 3, 4].map((i) => `/api/products?page=${i}`), '/api/products?last=1']);
+  });
 
   it("keeps the customers' e-mail addresses and names the owner searches for out", async () => {
     const publicUrl = 'http://store.test';

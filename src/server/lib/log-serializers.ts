@@ -29,6 +29,8 @@ const EMAIL = /[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g;
  */
 const PERSONAL_PARAMS = new Set(['q', 'email']);
 const QUERY_PARAM = /([?&])([^=&#\s]*)=([^&#\s]+)/g;
+/** What every text redacted above holds (most URLs hold none of it, and are written as they are). */
+const MAY_HOLD_KEY = /pi_|session-|_secret_|[?&]|\/(?:orders|order-status|recover|reorder|unsubscribe|subscriptions)\//;
 
 function paramName(raw: string): string {
   try {
@@ -43,6 +45,7 @@ function paramName(raw: string): string {
  * values of `q` and `email` query parameters, replaced by a marker.
  */
 export function redactKeys(text: string): string {
+  if (!MAY_HOLD_KEY.test(text)) return text;
   return text
     .replace(PAYMENT_ID, 'pi_[redacted]')
     .replace(SESSION_ID, 'session-[redacted]')

@@ -26,8 +26,26 @@ interface Entry {
   /** The product list the page was rendered from (the catalog's cached value: a new object at each change). */
   products: unknown;
   at: number;
-  /** The page split at its nonce slots. */
-  parts: string[];
+  /** The page's UTF-8 bytes split at its nonce slots. */
+  parts: Buffer[];
+}
+
+/** A page's UTF-8 bytes split at its nonce slots, to be joined with each request's nonce. */
+export function splitAtNonce(html: string): Buffer[] {
+  return html.split(NONCE_SLOT).map((part) => Buffer.from(part, 'utf8'));
+}
+
+/** The page's bytes with `nonce` in every slot: one copy of the bytes, no string to encode again. */
+export function withNonce(parts: readonly Buffer[], nonce: string): Buffer {
+  if (parts.length === 1) return parts[0] as Buffer;
+  const slot = Buffer.from(nonce, 'latin1');
+  const out = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + part.length, 0) + slot.length * (parts.length - 1));
+  let at = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) at += slot.copy(out, at);
+    at += part.copy(out, at);
+  });
+  return out;
 }
 
 /**
@@ -47,7 +65,7 @@ export class PageCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(key: string, products: unknown): string[] | undefined {
+  get(key: string, products: unknown): Buffer[] | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.products !== products || this.now() - entry.at >= this.maxAgeMs) {
@@ -63,6 +81,6 @@ export class PageCache {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { products, at: this.now(), parts: html.split(NONCE_SLOT) });
+    this.entries.set(key, { products, at: this.now(), parts: splitAtNonce(html) });
   }
 }

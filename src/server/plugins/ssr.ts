@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { isSharedPage, NONCE_SLOT, PageCache } from './page-cache.ts';
+import { isSharedPage, NONCE_SLOT, PageCache, splitAtNonce, withNonce } from './page-cache.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ContentQuerySchema } from '#shared/content.ts';
 import { ContentPageSchema } from '#shared/content-response-schemas.ts';
@@ -226,7 +226,7 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
         products = await data.listProducts();
         const cached = pages?.get(key, products);
         if (cached)
-          return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(cached.join(req.cspNonce));
+          return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withNonce(cached, req.cspNonce));
       }
       result = await mod.render({ url, data, config });
     } catch (err) {
@@ -262,7 +262,7 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
       .status(result.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', cacheControl)
-      .send(html.split(NONCE_SLOT).join(req.cspNonce));
+      .send(withNonce(splitAtNonce(html), req.cspNonce));
   };
 
   // A guide or legal page for the browser's navigations: its head data and its body as HTML.
