@@ -101,7 +101,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         }),
         err: serializeError,
       },
-      ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : { stream: logDestination() }),
+      ...(config.env === 'development' && process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty' } }
+        : { stream: logDestination() }),
     },
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,

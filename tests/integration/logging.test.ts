@@ -155,7 +155,10 @@ describe('the log', () => {
     const lines = (text: string) =>
       entriesOf(text).filter((e) => e.msg === 'request completed' && e.req?.url.startsWith('/api/products?'));
     expect(lines(whileRunning).map((e) => e.req?.url)).toEqual([0, 1, 2, 3, 4].map((i) => `/api/products?page=${i}`));
-    expect(lines(out).map((e) => e.req?.url)).toEqual([...[0, 1, 2, 3, 4].map((i) => `/api/products?page=${i}`), '/api/products?last=1']);
+    expect(lines(out).map((e) => e.req?.url)).toEqual([
+      ...[0, 1, 2, 3, 4].map((i) => `/api/products?page=${i}`),
+      '/api/products?last=1',
+    ]);
   });
 
   it("keeps the customers' e-mail addresses and names the owner searches for out", async () => {
