@@ -68,12 +68,14 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
  * changes. Only for schemas without codecs or transforms, whose parse and encode are the same.
  */
 export function jsonOncePerValue<T>(schema: z.ZodType<T>, what: string): (value: T) => { body: string; etag: string } {
-  const stringify = fastJson(z.toJSONSchema(schema, { target: 'draft-07', io: 'output' }) as Schema);
+  // Compiled at the first answer, not while the store starts.
+  let stringify: ((data: T) => string) | undefined;
   let last: { value: T; body: string; etag: string } | undefined;
   return (value) => {
     if (last?.value === value) return last;
     const checked = schema.safeParse(value);
     if (!checked.success) throw new ResponseSerializationError('GET', what, { cause: checked.error });
+    stringify ??= fastJson(z.toJSONSchema(schema, { target: 'draft-07', io: 'output' }) as Schema);
     const body = stringify(checked.data);
     last = { value, body, etag: entityTag(body) };
     return last;
