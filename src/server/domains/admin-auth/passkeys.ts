@@ -1,16 +1,9 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { STORE_NAME } from '#shared/constants.ts';
 import type { Passkey } from '#shared/two-factor.ts';
 import type { Database } from '#db/client.ts';
 import { AppError } from '../../errors.ts';
+import { onDemand } from '../../lib/on-demand.ts';
 import { throttle } from '../../lib/rate-buckets.ts';
 import * as repo from './repo.ts';
 import type { AdminAuthService, AdminSession, SignInClient } from './service.ts';
@@ -23,6 +16,8 @@ const CHALLENGE_MS = 5 * 60_000;
 /** EdDSA, ES256, RS256 (COSE): named, so the library does not probe the runtime for post-quantum ones. */
 const ALGORITHMS = [-8, -7, -257];
 export const MAX_PASSKEYS = 10;
+/** The WebAuthn library and its certificate parsers, loaded at the first passkey ceremony rather than at every start. */
+const webauthn = onDemand(() => import('@simplewebauthn/server'));
 const NOT_SIGNED_IN = 'That passkey could not sign you in. Please try again, or sign in with your password.';
 
 interface Deps {
@@ -63,7 +58,7 @@ export function createPasskeyService(db: Database, deps: Deps) {
       await throttle(db, [`passkey-options:${admin.userId}`], 30, 15 * 60_000, 'Too many passkey requests.');
       const existing = await tf.listPasskeys(db, admin.userId);
       if (existing.length >= MAX_PASSKEYS) throw new AppError('conflict', `You can have at most ${MAX_PASSKEYS} passkeys.`);
-      const options = await generateRegistrationOptions({
+      const options = await (await webauthn()).generateRegistrationOptions({
         rpName: STORE_NAME,
         rpID,
         userName: admin.username,
@@ -85,14 +80,16 @@ export function createPasskeyService(db: Database, deps: Deps) {
 
     /** POST /api/admin/passkeys: checks the new credential against a challenge this admin was given, and keeps it. */
     async register(admin: AdminSession, response: RegistrationResponseJSON, name: string): Promise<Passkey> {
-      const verification = await verifyRegistrationResponse({
-        response,
-        expectedChallenge: (challenge) => tf.takeChallenge(db, challenge, 'registration', admin.userId),
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-        supportedAlgorithmIDs: ALGORITHMS,
-      }).catch(() => null);
+      const verification = await (await webauthn())
+        .verifyRegistrationResponse({
+          response,
+          expectedChallenge: (challenge) => tf.takeChallenge(db, challenge, 'registration', admin.userId),
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+          supportedAlgorithmIDs: ALGORITHMS,
+        })
+        .catch(() => null);
       if (!verification?.verified) throw new AppError('validation', 'That passkey could not be added. Please try again.');
       const { credential, credentialBackedUp } = verification.registrationInfo;
       return db.transaction(async (tx) => {
@@ -137,7 +134,11 @@ export function createPasskeyService(db: Database, deps: Deps) {
     /** POST /api/admin/login/passkey/options: any of the store's passkeys may answer (no allowCredentials). */
     async authenticationOptions(network: string) {
       await throttle(db, [`passkey-options:ip:${network}`], 60, 15 * 60_000, 'Too many sign-in attempts.');
-      const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: CHALLENGE_MS });
+      const options = await (await webauthn()).generateAuthenticationOptions({
+        rpID,
+        userVerification: 'required',
+        timeout: CHALLENGE_MS,
+      });
       await tf.insertChallenge(db, {
         challenge: options.challenge,
         kind: 'authentication',
@@ -155,19 +156,21 @@ export function createPasskeyService(db: Database, deps: Deps) {
       const admission = await admitPasskeyFromAddress(db, deps.loginPer15Min, client.network);
       const passkey = await tf.selectPasskeyByCredential(db, response.id);
       if (!passkey) throw new AppError('unauthorized', NOT_SIGNED_IN);
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: (challenge) => tf.takeChallenge(db, challenge, 'authentication', null),
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-          counter: passkey.counter,
-          transports: transportsOf(passkey),
-        },
-        requireUserVerification: true,
-      }).catch(() => null);
+      const verification = await (await webauthn())
+        .verifyAuthenticationResponse({
+          response,
+          expectedChallenge: (challenge) => tf.takeChallenge(db, challenge, 'authentication', null),
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          credential: {
+            id: passkey.credentialId,
+            publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+            counter: passkey.counter,
+            transports: transportsOf(passkey),
+          },
+          requireUserVerification: true,
+        })
+        .catch(() => null);
       if (!verification?.verified) throw new AppError('unauthorized', NOT_SIGNED_IN);
       // The counter moves on from the value checked: of two uses of one assertion, one signs in.
       if (!(await tf.advanceCounter(db, passkey.id, passkey.counter, verification.authenticationInfo.newCounter))) {
