@@ -1,4 +1,4 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '../lib/query.tsx';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { matchPath, Route, Routes, useLocation } from './router.tsx';
 import type { PublicConfig } from '#shared/ssr-contract.ts';
@@ -40,7 +40,7 @@ function HeadManager({ qc }: { qc: QueryClient }) {
       document.querySelector('link[rel="canonical"]')?.setAttribute('href', config.publicUrl + head.path);
     };
     apply();
-    return qc.getQueryCache().subscribe(apply);
+    return qc.subscribe(apply);
   }, [pathname, qc, config]);
   return null;
 }

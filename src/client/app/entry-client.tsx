@@ -11,7 +11,7 @@ import { captureIslands } from './static-island.tsx';
 captureIslands(); // before React touches the DOM
 const qc = makeQueryClient();
 // The server's query cache, so the first render matches the server's HTML without refetching.
-for (const [key, data] of (window.__RQ_STATE__ ?? []) as SsrQueryState) qc.setQueryData(key, data);
+qc.hydrate((window.__RQ_STATE__ ?? []) as SsrQueryState);
 const config = window.__PUBLIC_CONFIG__ as PublicConfig;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');

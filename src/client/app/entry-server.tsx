@@ -42,13 +42,8 @@ export const render: SsrRender = async ({ url, data, config }) => {
   // The prefetched queries, as [key, data] pairs the browser puts back into its cache. A content
   // page's body is in the HTML already; the browser takes it from there, so it is not sent twice.
   const state: SsrQueryState = qc
-    .getQueryCache()
-    .getAll()
-    .filter((q) => q.state.status === 'success')
-    .map((q) => {
-      const d = q.state.data;
-      return [q.queryKey, isContent(q.queryKey) && d ? { ...(d as ContentPage), html: null } : d];
-    });
+    .dehydrate()
+    .map(([key, d]) => [key, isContent(key) && d ? { ...(d as ContentPage), html: null } : d]);
   qc.clear();
   return { status, head: renderHead(head, config), html, state, modules: [route.page.source] };
 };

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '../lib/query.tsx';
 import type { PublicProduct } from '#shared/catalog.ts';
 import type { ContentPage } from '#shared/content.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';

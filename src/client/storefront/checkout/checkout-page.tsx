@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query.tsx';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../app/router.tsx';
 import type { ShippingChoices, ShippingFields } from '#shared/checkout.ts';

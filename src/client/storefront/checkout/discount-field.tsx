@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query.tsx';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { DISCOUNT_CODE, DISCOUNT_CODE_FORMAT, SHARED_CODE_KEY } from '#shared/discounts.ts';

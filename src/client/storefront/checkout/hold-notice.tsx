@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query.tsx';
 import { useEffect, useState } from 'react';
 import type { CheckoutOrder } from '#shared/checkout.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query.tsx';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { CheckoutOrder, ShippingFields } from '#shared/checkout.ts';
 import { PAYMENT_NOT_COMPLETED } from '#shared/messages.ts';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '../../lib/query.tsx';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '../../app/router.tsx';
 import { afterEach, describe, expect, it } from 'vitest';

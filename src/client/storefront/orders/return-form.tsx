@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import type { OrderStatusView } from '#shared/order-status.ts';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query.tsx';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../app/router.tsx';
 import { UNSUBSCRIBE_LINK_INVALID } from '#shared/recovery.ts';

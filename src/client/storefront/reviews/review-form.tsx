@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query.tsx';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { PURCHASE_REQUIRED, REVIEW_LIMITS } from '#shared/review-types.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from '../../app/router.tsx';
 import { formatUsd, parseCents } from '#shared/money.ts';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '../../../lib/query.tsx';
 import type { CartItem } from '#shared/cart.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useCartUi } from '../cart-ui.tsx';

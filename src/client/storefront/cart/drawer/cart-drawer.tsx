@@ -1,6 +1,6 @@
 import { ShoppingBag, Trash2 } from 'lucide';
 import { Icon } from '../../../ui/icon.tsx';
-import { useIsMutating } from '@tanstack/react-query';
+import { useIsMutating } from '../../../lib/mutation.ts';
 import { formatUsd, parseCents } from '#shared/money.ts';
 import { subscriptionLineNote } from '#shared/subscribe-terms.ts';
 import { freeShippingGap } from '#shared/shipping.ts';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query.tsx';
 import type { PublicProduct } from '#shared/catalog.ts';
 import { api } from '../../../lib/api-client.ts';
 

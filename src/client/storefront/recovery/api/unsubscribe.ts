@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query.tsx';
 import type { UnsubscribeView } from '#shared/recovery.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 

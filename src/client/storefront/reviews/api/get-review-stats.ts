@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query.tsx';
 import type { ReviewStats } from '#shared/review-types.ts';
 import { api } from '../../../lib/api-client.ts';
 import { logged } from '../logged.ts';

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../../../lib/mutation.ts';
 import { api, errorMessage } from '../../../../lib/api-client.ts';
 import { getSessionId } from '../../../../lib/session-id.ts';
 import { toast } from '../../../../ui/toast.tsx';
