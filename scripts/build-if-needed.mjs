@@ -61,8 +61,11 @@ if (!toolsInstalled) {
 }
 
 const onlyServer = !needed.includes(storefront);
+// dist/ is production's build whoever asks for it: under NODE_ENV=test (a test runner) Vite would
+// compile the page renderer's JSX for development, which the production server cannot run.
+const env = { ...process.env, NODE_ENV: 'production' };
 console.log(onlyServer ? 'Building the server…' : 'Building the storefront and the server…');
 const r = onlyServer
-  ? spawnSync(process.execPath, [at('scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' })
-  : spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  ? spawnSync(process.execPath, [at('scripts/build-server.mjs')], { cwd: root, stdio: 'inherit', env })
+  : spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env });
 if (r.status !== 0) process.exit(r.status ?? 1);
