@@ -1,12 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { analyticsDayPages, analyticsDaySources, analyticsDays, analyticsEvents } from '#db/schema/index.ts';
+import {
+  analyticsDayPages,
+  analyticsDaySources,
+  analyticsDays,
+  analyticsEvents,
+  analyticsPageViews,
+  analyticsSessions,
+} from '#db/schema/index.ts';
 
 /**
- * The analytics figures by UTC day (ADR 0032): counted from the events of days not rolled up yet,
- * read from the rollup tables for the others, the same figures either way. A session is a session
- * id's events on one day; it counts when it has a page view, and comes from its first page view's
- * source.
+ * The analytics figures by UTC day (ADR 0032, 0061): read from the rollup tables for closed days,
+ * and from the live rollups (the sessions and page views the events' triggers keep) for the days
+ * not rolled up yet, the same figures either way. A session is a session id's events on one day;
+ * it counts when it has a page view, and comes from its first page view's source.
  */
 
 /** A run of whole UTC days, YYYY-MM-DD, both ends included. */
@@ -49,10 +56,17 @@ const toFigures = (r: Record<string, unknown>): DayFigures => ({
   converted: Number(r.converted),
 });
 
-/** The span's days that had sessions, counted from their events; `buyers` are the sessions that placed a paid order (`YYYY-MM-DD|session id`). */
+/** Each session of the span's days, from the live rollup. */
+const liveSessionsOf = (s: DaySpan) => sql`
+  select to_char(${analyticsSessions.day}, 'YYYY-MM-DD') as day, ${analyticsSessions.sessionId} as session_id,
+    (extract(epoch from ${analyticsSessions.lastAt} - ${analyticsSessions.firstAt}) * 1000)::bigint as ms,
+    ${analyticsSessions.views} as views, ${analyticsSessions.source} as source
+  from ${analyticsSessions} where ${analyticsSessions.day} between ${s.from}::date and ${s.to}::date`;
+
+/** The span's days that had sessions, from the live rollup; `buyers` are the sessions that placed a paid order (`YYYY-MM-DD|session id`). */
 export async function countDays(db: Tx, span: DaySpan, buyers: string[]): Promise<DayFigures[]> {
   const res = (await db.execute(sql`
-    with s as (${sessionsOf(span)})
+    with s as (${liveSessionsOf(span)})
     select day, count(*) as sessions, count(*) filter (where views = 1) as bounces, sum(ms) as session_ms,
       count(*) filter (where ${convertedIn(buyers)}) as converted
     from s where views > 0 group by day order by day`)) as unknown as Rows<Record<string, unknown>>;
@@ -73,31 +87,31 @@ const rolledRows = (table: SQL, column: SQL, value: SQL, span: DaySpan | undefin
     ? sql`select ${column} as key, ${value} as n from ${table} where day between ${span.from}::date and ${span.to}::date`
     : sql`select null::text as key, 0::bigint as n where false`;
 
-/** The span's most visited paths, page views counted from events for `counted` spans and read from the rollup for `rolled`. */
+/** The span's most visited paths, page views read from the live rollup for `counted` spans and from the day rollup for `rolled`. */
 export async function topPages(
   db: Tx,
   parts: { rolled?: DaySpan; counted: DaySpan[] },
   limit: number,
 ): Promise<{ path: string; views: number }[]> {
   const counted = parts.counted.map(
-    (s) => sql` union all select ${analyticsEvents.path}, count(*) from ${analyticsEvents}
-      where ${analyticsEvents.type} = 'pageview' and ${inSpan(s)} group by 1`,
+    (s) => sql` union all select ${analyticsPageViews.path}, sum(${analyticsPageViews.views}) from ${analyticsPageViews}
+      where ${analyticsPageViews.day} between ${s.from}::date and ${s.to}::date group by 1`,
   );
   const res = (await db.execute(sql`
     select key as path, sum(n)::bigint as views from (
       ${rolledRows(sql`${analyticsDayPages}`, sql`path`, sql`views`, parts.rolled)}${sql.join(counted, sql``)}
-    ) p group by key order by 2 desc, 1 limit ${limit}`)) as unknown as Rows<{ path: string; views: string }>;
+    ) p group by key having sum(n) > 0 order by 2 desc, 1 limit ${limit}`)) as unknown as Rows<{ path: string; views: string }>;
   return res.rows.map((r) => ({ path: r.path, views: Number(r.views) }));
 }
 
-/** The span's sessions by source, most first, counted from events for `counted` spans and read from the rollup for `rolled`. */
+/** The span's sessions by source, most first, read from the live rollup for `counted` spans and from the day rollup for `rolled`. */
 export async function topSources(
   db: Tx,
   parts: { rolled?: DaySpan; counted: DaySpan[] },
   limit: number,
 ): Promise<{ source: string; sessions: number }[]> {
   const counted = parts.counted.map(
-    (s) => sql` union all select coalesce(source, 'direct'), count(*) from (${sessionsOf(s)}) s where views > 0 group by 1`,
+    (s) => sql` union all select coalesce(source, 'direct'), count(*) from (${liveSessionsOf(s)}) s where views > 0 group by 1`,
   );
   const res = (await db.execute(sql`
     select key as source, sum(n)::bigint as sessions from (
@@ -164,4 +178,18 @@ export async function deleteRollups(tx: Tx): Promise<void> {
   await tx.execute(sql`delete from ${analyticsDayPages}`);
   await tx.execute(sql`delete from ${analyticsDaySources}`);
   await tx.execute(sql`delete from ${analyticsDays}`);
+}
+
+/**
+ * Folds the page views appended for a day and path into one row, in one statement: rows another
+ * instance folds meanwhile are skipped here, so each is counted once; a report sees the fold whole or not at all.
+ */
+export async function foldPageViews(db: Tx): Promise<void> {
+  await db.execute(sql`
+    with gone as (
+      delete from ${analyticsPageViews} where (day, path) in (
+        select day, path from ${analyticsPageViews} group by 1, 2 having count(*) > 1)
+      returning day, path, views)
+    insert into ${analyticsPageViews} (day, path, views)
+    select day, path, sum(views) from gone group by 1, 2 having sum(views) <> 0`);
 }

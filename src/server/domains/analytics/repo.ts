@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { analyticsEvents } from '#db/schema/index.ts';
+import { analyticsEvents, analyticsVitals } from '#db/schema/index.ts';
 
 export async function insertEvent(db: Tx, v: typeof analyticsEvents.$inferInsert): Promise<void> {
   await db.insert(analyticsEvents).values(v);
@@ -18,16 +18,16 @@ export async function deleteEventsBefore(db: Tx, days: number): Promise<number> 
   return rows.length;
 }
 
-/** p75 of each Core Web Vital over the last 30 days. */
+/** p75 of each Core Web Vital over the last 30 days, from the samples' own narrow rows (ADR 0061). */
 export async function selectVitals(db: Tx) {
   const res = (await db.execute(sql`
     select
-      percentile_cont(0.75) within group (order by (props->'vitals'->>'lcp')::float8) filter (where props->'vitals'->>'lcp' is not null) as lcp,
-      percentile_cont(0.75) within group (order by (props->'vitals'->>'inp')::float8) filter (where props->'vitals'->>'inp' is not null) as inp,
-      percentile_cont(0.75) within group (order by (props->'vitals'->>'cls')::float8) filter (where props->'vitals'->>'cls' is not null) as cls,
+      percentile_cont(0.75) within group (order by lcp) filter (where lcp is not null) as lcp,
+      percentile_cont(0.75) within group (order by inp) filter (where inp is not null) as inp,
+      percentile_cont(0.75) within group (order by cls) filter (where cls is not null) as cls,
       count(*)::int as samples
-    from ${analyticsEvents}
-    where type = 'vitals' and created_at >= now() - interval '30 days'
+    from ${analyticsVitals}
+    where ${analyticsVitals.at} >= now() - interval '30 days'
   `)) as unknown as Rows<Record<string, unknown>>;
   const r = res.rows[0] ?? {};
   const orNull = (v: unknown) => (v == null ? null : Number(v));

@@ -183,12 +183,13 @@ export function createAnalyticsService(
     },
 
     /**
-     * Every minute: closed days not rolled up yet are rolled, oldest missing first, at most
-     * `maxDays` in one call (a store that starts with a year of events catches up over a few
+     * Every minute: the page views appended meanwhile are folded (ADR 0061), and closed days not
+     * rolled up yet are rolled, oldest missing first, at most `maxDays` in one call (a store that starts with a year of events catches up over a few
      * minutes, its reports exact meanwhile). Returns how many days were rolled.
      */
     async rollUp(maxDays = 31): Promise<number> {
       const closed = addDays(utcDay(Date.now() - ROLL_AFTER_MS), -1);
+      await days.foldPageViews(db);
       let rolled = 0;
       while (rolled < maxDays) {
         const day = await nextDayToRoll(closed);

@@ -1,0 +1,101 @@
+CREATE TABLE "analytics_page_views" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "analytics_page_views_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"day" date NOT NULL,
+	"path" text NOT NULL,
+	"views" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_sessions" (
+	"day" date NOT NULL,
+	"session_id" text NOT NULL,
+	"first_at" timestamp with time zone NOT NULL,
+	"last_at" timestamp with time zone NOT NULL,
+	"views" integer NOT NULL,
+	"source" text,
+	"source_at" timestamp with time zone,
+	"source_id" bigint,
+	CONSTRAINT "analytics_sessions_day_session_id_pk" PRIMARY KEY("day","session_id")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_vitals" (
+	"event_id" bigint PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"lcp" double precision,
+	"inp" double precision,
+	"cls" double precision
+);
+--> statement-breakpoint
+DROP INDEX "analytics_events_vitals_idx";--> statement-breakpoint
+CREATE INDEX "analytics_page_views_day_idx" ON "analytics_page_views" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "analytics_vitals_at_idx" ON "analytics_vitals" USING btree ("at");--> statement-breakpoint
+-- The live rollups (ADR 0061): each statement that inserts events folds them into their sessions, page views and vitals samples.
+CREATE FUNCTION analytics_events_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO analytics_sessions AS s (day, session_id, first_at, last_at, views, source, source_at, source_id)
+  SELECT day, session_id, min(created_at), max(created_at), count(*) FILTER (WHERE type = 'pageview'),
+    (array_agg(source ORDER BY created_at, id) FILTER (WHERE type = 'pageview'))[1],
+    min(created_at) FILTER (WHERE type = 'pageview'),
+    (array_agg(id ORDER BY created_at, id) FILTER (WHERE type = 'pageview'))[1]
+  FROM (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, * FROM new_events) e
+  GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (day, session_id) DO UPDATE SET
+    first_at = least(s.first_at, excluded.first_at),
+    last_at = greatest(s.last_at, excluded.last_at),
+    views = s.views + excluded.views,
+    source = CASE WHEN excluded.source_at IS NOT NULL AND (s.source_at IS NULL
+        OR (excluded.source_at, excluded.source_id) < (s.source_at, s.source_id)) THEN excluded.source ELSE s.source END,
+    source_id = CASE WHEN excluded.source_at IS NOT NULL AND (s.source_at IS NULL
+        OR (excluded.source_at, excluded.source_id) < (s.source_at, s.source_id)) THEN excluded.source_id ELSE s.source_id END,
+    source_at = CASE WHEN excluded.source_at IS NOT NULL AND (s.source_at IS NULL
+        OR (excluded.source_at, excluded.source_id) < (s.source_at, s.source_id)) THEN excluded.source_at ELSE s.source_at END;
+  INSERT INTO analytics_page_views (day, path, views)
+  SELECT (created_at AT TIME ZONE 'UTC')::date, path, count(*) FROM new_events WHERE type = 'pageview' GROUP BY 1, 2;
+  INSERT INTO analytics_vitals (event_id, at, lcp, inp, cls)
+  SELECT id, created_at, (props->'vitals'->>'lcp')::float8, (props->'vitals'->>'inp')::float8, (props->'vitals'->>'cls')::float8
+  FROM new_events WHERE type = 'vitals';
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Deleted events: their sessions are counted again from the events left, their page views taken off, their samples gone.
+CREATE FUNCTION analytics_events_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO analytics_sessions AS s (day, session_id, first_at, last_at, views, source, source_at, source_id)
+  SELECT t.day, t.session_id, min(e.created_at), max(e.created_at), count(*) FILTER (WHERE e.type = 'pageview'),
+    (array_agg(e.source ORDER BY e.created_at, e.id) FILTER (WHERE e.type = 'pageview'))[1],
+    min(e.created_at) FILTER (WHERE e.type = 'pageview'),
+    (array_agg(e.id ORDER BY e.created_at, e.id) FILTER (WHERE e.type = 'pageview'))[1]
+  FROM (SELECT DISTINCT (created_at AT TIME ZONE 'UTC')::date AS day, session_id FROM old_events) t
+  JOIN analytics_events e ON e.session_id = t.session_id
+    AND e.created_at >= t.day::timestamp AT TIME ZONE 'UTC' AND e.created_at < (t.day + 1)::timestamp AT TIME ZONE 'UTC'
+  GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (day, session_id) DO UPDATE SET first_at = excluded.first_at, last_at = excluded.last_at, views = excluded.views,
+    source = excluded.source, source_at = excluded.source_at, source_id = excluded.source_id;
+  DELETE FROM analytics_sessions s USING (SELECT DISTINCT (created_at AT TIME ZONE 'UTC')::date AS day, session_id FROM old_events) t
+  WHERE s.day = t.day AND s.session_id = t.session_id AND NOT EXISTS (
+    SELECT 1 FROM analytics_events e WHERE e.session_id = t.session_id
+      AND e.created_at >= t.day::timestamp AT TIME ZONE 'UTC' AND e.created_at < (t.day + 1)::timestamp AT TIME ZONE 'UTC');
+  INSERT INTO analytics_page_views (day, path, views)
+  SELECT (created_at AT TIME ZONE 'UTC')::date, path, -count(*) FROM old_events WHERE type = 'pageview' GROUP BY 1, 2;
+  DELETE FROM analytics_vitals v USING old_events o WHERE v.event_id = o.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER analytics_events_inserted AFTER INSERT ON analytics_events REFERENCING NEW TABLE AS new_events
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_events_added();
+--> statement-breakpoint
+CREATE TRIGGER analytics_events_deleted AFTER DELETE ON analytics_events REFERENCING OLD TABLE AS old_events
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_events_removed();
+--> statement-breakpoint
+INSERT INTO analytics_sessions (day, session_id, first_at, last_at, views, source, source_at, source_id)
+SELECT (created_at AT TIME ZONE 'UTC')::date, session_id, min(created_at), max(created_at), count(*) FILTER (WHERE type = 'pageview'),
+  (array_agg(source ORDER BY created_at, id) FILTER (WHERE type = 'pageview'))[1],
+  min(created_at) FILTER (WHERE type = 'pageview'),
+  (array_agg(id ORDER BY created_at, id) FILTER (WHERE type = 'pageview'))[1]
+FROM analytics_events GROUP BY 1, 2;
+--> statement-breakpoint
+INSERT INTO analytics_page_views (day, path, views)
+SELECT (created_at AT TIME ZONE 'UTC')::date, path, count(*) FROM analytics_events WHERE type = 'pageview' GROUP BY 1, 2;
+--> statement-breakpoint
+INSERT INTO analytics_vitals (event_id, at, lcp, inp, cls)
+SELECT id, created_at, (props->'vitals'->>'lcp')::float8, (props->'vitals'->>'inp')::float8, (props->'vitals'->>'cls')::float8
+FROM analytics_events WHERE type = 'vitals';
