@@ -159,7 +159,11 @@ describe('the live rollups behind today', () => {
         const body = {
           sessionId,
           path: ['/', '/product/5', '/education'][(i + v) % 3],
-          ...(i % 3 === 0 ? { referrer: 'https://www.google.com/search?q=salts' } : i % 3 === 1 ? { utm: { source: 'Newsletter' } } : {}),
+          ...(i % 3 === 0
+            ? { referrer: 'https://www.google.com/search?q=salts' }
+            : i % 3 === 1
+              ? { utm: { source: 'Newsletter' } }
+              : {}),
         };
         sends.push(beacon(body), beacon(body));
       }
@@ -187,11 +191,13 @@ describe('the live rollups behind today', () => {
       props: type === 'vitals' ? { vitals: { lcp: 2500 } } : null,
       createdAt: at(ms),
     });
-    await db.insert(analyticsEvents).values([
-      row('session_edge_00000001', 'pageview', '/safety', 'bing.com', midnight),
-      row('session_edge_00000001', 'pageview', '/contact', 'instagram.com', midnight - 1),
-      row('session_edge_00000001', 'engagement', '/', null, midnight - 60_000),
-    ]);
+    await db
+      .insert(analyticsEvents)
+      .values([
+        row('session_edge_00000001', 'pageview', '/safety', 'bing.com', midnight),
+        row('session_edge_00000001', 'pageview', '/contact', 'instagram.com', midnight - 1),
+        row('session_edge_00000001', 'engagement', '/', null, midnight - 60_000),
+      ]);
     await db.insert(analyticsEvents).values([
       // The same instant as the first page view of today: the lower id stays first.
       row('session_edge_00000001', 'pageview', '/cart', 'duckduckgo.com', midnight),
@@ -227,6 +233,109 @@ describe('the live rollups behind today', () => {
     expect(await reported(now)).toEqual(await countedByHand(now));
   });
 });
+
+describe('the revenue by day', () => {
+  /** Each day's rolled revenue beside the same figure summed from the orders themselves. */
+  async function revenueDays() {
+    const q = async (query: ReturnType<typeof sql>) =>
+      ((await t.app.database.db.execute(query)) as unknown as Rows<{ day: string; cents: string }>).rows;
+    return {
+      rolled: await q(sql`
+        select to_char(day, 'YYYY-MM-DD') as day, sum(cents)::text as cents from order_revenue_days
+        group by 1 having sum(cents) <> 0 order by 1`),
+      counted: await q(sql`
+        select to_char(coalesce(paid_at, created_at) at time zone 'UTC', 'YYYY-MM-DD') as day,
+          sum(total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents))::text as cents
+        from orders
+        where (status in ('paid', 'shipped', 'delivered', 'refunded') or (status = 'cancelled' and paid_at is not null))
+          and payment_mode = 'live'
+        group by 1 having sum(total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents)) <> 0
+        order by 1`),
+    };
+  }
+  const expectRevenueEqualsOrders = async () => {
+    const { rolled, counted } = await revenueDays();
+    expect(rolled).toEqual(counted);
+  };
+
+  it('equals the orders after payments, refunds, lost disputes, moved days, test payments, deletions and racing folds', async () => {
+    const db = t.app.database.db;
+    await db.execute(sql`delete from orders`);
+    expect((await revenueDays()).rolled).toEqual([]);
+    const now = Date.now();
+    const midnight = Math.floor(now / DAY_MS) * DAY_MS;
+    // Forty orders around today's and yesterday's midnights, a few of each status and mode, in one statement.
+    await db.execute(sql`
+      insert into orders (session_id, status, payment_intent_id, payment_mode, subtotal_cents, shipping_cents, tax_cents,
+        total_cents, email, expires_at, paid_at, created_at)
+      select 'cart-live-' || g, (array['paid', 'shipped', 'delivered', 'pending', 'cancelled', 'refunded'])[1 + g % 6],
+        'pi_live_' || g, case when g % 7 = 0 then 'test' else 'live' end, 1899 * (1 + g % 3), 391, 150 * (g % 2),
+        1899 * (1 + g % 3) + 391 + 150 * (g % 2), 'buyer' || g || '@example.com', now() + interval '1 hour',
+        case when g % 6 <> 3 and g % 5 <> 0 then to_timestamp(${midnight / 1000}) + (g - 20) * interval '7 minutes' end,
+        to_timestamp(${midnight / 1000}) + (g - 22) * interval '7 minutes'
+      from generate_series(1, 40) as g`);
+    await expectRevenueEqualsOrders();
+    expect((await revenueDays()).counted.length).toBeGreaterThan(0);
+
+    // A refund with its tax, a lost dispute, a cancellation after payment, a payment moved across midnight, a test order made live.
+    await db.execute(sql`update orders set refunded_cents = 500, refunded_tax_cents = 50 where payment_intent_id = 'pi_live_7'`);
+    await db.execute(
+      sql`update orders set dispute_lost_cents = total_cents, dispute_lost_tax_cents = tax_cents where payment_intent_id = 'pi_live_8'`,
+    );
+    await db.execute(sql`update orders set status = 'cancelled' where payment_intent_id in ('pi_live_13', 'pi_live_4')`);
+    await db.execute(sql`update orders set paid_at = paid_at + interval '1 day' where payment_intent_id = 'pi_live_19'`);
+    await db.execute(sql`update orders set payment_mode = 'live' where payment_intent_id = 'pi_live_14'`);
+    await db.execute(sql`update orders set status = 'paid', paid_at = now() where payment_intent_id = 'pi_live_3'`);
+    // An update that changes no money: nothing appended.
+    const before = await count2();
+    await db.execute(sql`update orders set email = 'someone@example.com' where payment_intent_id = 'pi_live_1'`);
+    expect(await count2()).toBe(before);
+    await expectRevenueEqualsOrders();
+
+    // Folded by two instances at once while orders change: each row counted once, one row a day after.
+    await Promise.all([
+      t.app.services.orders.foldSummary(),
+      t.app.services.orders.foldSummary(),
+      db.execute(sql`update orders set refunded_cents = refunded_cents + 100 where payment_intent_id = 'pi_live_9'`),
+    ]);
+    await t.app.services.orders.foldSummary();
+    await expectRevenueEqualsOrders();
+    const rows = (await db.execute(
+      sql`select count(*)::int as n, count(distinct day)::int as days from order_revenue_days`,
+    )) as unknown as Rows<{ n: number; days: number }>;
+    expect(rows.rows[0]?.n).toBe(rows.rows[0]?.days);
+
+    await db.execute(sql`delete from orders where payment_intent_id in ('pi_live_1', 'pi_live_2', 'pi_live_21')`);
+    await expectRevenueEqualsOrders();
+
+    // The report's revenue figures read from it: the last 7 and 30 days' revenue, and each day's.
+    const res = await admin.call('GET', '/api/analytics?range=7d');
+    const report = res.json() as AnalyticsResponse;
+    const sum = async (days: number) => {
+      const r = (await db.execute(sql`
+        select coalesce(sum(total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents)), 0)::int as c
+        from orders where (status in ('paid', 'shipped', 'delivered', 'refunded') or (status = 'cancelled' and paid_at is not null))
+          and payment_mode = 'live' and coalesce(paid_at, created_at) >= now() - make_interval(days => ${days})`)) as unknown as Rows<{
+        c: number;
+      }>;
+      return ((r.rows[0]?.c ?? 0) / 100).toFixed(2);
+    };
+    expect(report.business.last7DaysRevenue).toBe(await sum(7));
+    expect(report.business.last30DaysRevenue).toBe(await sum(30));
+    const { counted } = await revenueDays();
+    for (const d of report.daily) {
+      const c = counted.find((x) => x.day === d.date);
+      expect(d.revenue, d.date).toBe((Number(c?.cents ?? 0) / 100).toFixed(2));
+    }
+  });
+});
+
+async function count2(): Promise<number> {
+  const { rows } = (await t.app.database.db.execute(sql`select count(*)::int as n from order_revenue_days`)) as unknown as Rows<{
+    n: number;
+  }>;
+  return rows[0]?.n ?? 0;
+}
 
 async function count(path: string): Promise<number> {
   const { rows } = (await t.app.database.db.execute(

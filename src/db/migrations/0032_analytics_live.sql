@@ -25,9 +25,16 @@ CREATE TABLE "analytics_vitals" (
 	"cls" double precision
 );
 --> statement-breakpoint
+CREATE TABLE "order_revenue_days" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "order_revenue_days_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"day" date NOT NULL,
+	"cents" bigint NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "analytics_events_vitals_idx";--> statement-breakpoint
 CREATE INDEX "analytics_page_views_day_idx" ON "analytics_page_views" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "analytics_vitals_at_idx" ON "analytics_vitals" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "order_revenue_days_day_idx" ON "order_revenue_days" USING btree ("day");--> statement-breakpoint
 -- The live rollups (ADR 0061): each statement that inserts events folds them into their sessions, page views and vitals samples.
 CREATE FUNCTION analytics_events_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -99,3 +106,54 @@ SELECT (created_at AT TIME ZONE 'UTC')::date, path, count(*) FROM analytics_even
 INSERT INTO analytics_vitals (event_id, at, lcp, inp, cls)
 SELECT id, created_at, (props->'vitals'->>'lcp')::float8, (props->'vitals'->>'inp')::float8, (props->'vitals'->>'cls')::float8
 FROM analytics_events WHERE type = 'vitals';
+--> statement-breakpoint
+-- The revenue by day (ADR 0061): each statement that writes orders appends, per UTC day of payment, what it changed of that day's
+-- net revenue (paid live orders, without sales tax, less refunds and lost disputes: src/db/paid-orders.ts, sales-repo.ts).
+CREATE FUNCTION order_revenue_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO order_revenue_days (day, cents)
+    SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date,
+      sum(total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents))
+    FROM new_orders
+    WHERE (status IN ('paid', 'shipped', 'delivered', 'refunded') OR (status = 'cancelled' AND paid_at IS NOT NULL)) AND payment_mode = 'live'
+    GROUP BY 1 HAVING sum(total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents)) <> 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO order_revenue_days (day, cents)
+    SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date,
+      -sum(total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents))
+    FROM old_orders
+    WHERE (status IN ('paid', 'shipped', 'delivered', 'refunded') OR (status = 'cancelled' AND paid_at IS NOT NULL)) AND payment_mode = 'live'
+    GROUP BY 1 HAVING sum(total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents)) <> 0;
+  ELSE
+    INSERT INTO order_revenue_days (day, cents)
+    SELECT day, sum(cents) FROM (
+      SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date AS day,
+        total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents) AS cents
+      FROM new_orders
+      WHERE (status IN ('paid', 'shipped', 'delivered', 'refunded') OR (status = 'cancelled' AND paid_at IS NOT NULL)) AND payment_mode = 'live'
+      UNION ALL
+      SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date,
+        -(total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents))
+      FROM old_orders
+      WHERE (status IN ('paid', 'shipped', 'delivered', 'refunded') OR (status = 'cancelled' AND paid_at IS NOT NULL)) AND payment_mode = 'live'
+    ) c GROUP BY 1 HAVING sum(cents) <> 0;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER orders_revenue_inserted AFTER INSERT ON orders REFERENCING NEW TABLE AS new_orders
+  FOR EACH STATEMENT EXECUTE FUNCTION order_revenue_changed();
+--> statement-breakpoint
+CREATE TRIGGER orders_revenue_deleted AFTER DELETE ON orders REFERENCING OLD TABLE AS old_orders
+  FOR EACH STATEMENT EXECUTE FUNCTION order_revenue_changed();
+--> statement-breakpoint
+CREATE TRIGGER orders_revenue_updated AFTER UPDATE ON orders REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders
+  FOR EACH STATEMENT EXECUTE FUNCTION order_revenue_changed();
+--> statement-breakpoint
+INSERT INTO order_revenue_days (day, cents)
+SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date,
+  sum(total_cents - refunded_cents - (tax_cents - refunded_tax_cents) - (dispute_lost_cents - dispute_lost_tax_cents))
+FROM orders
+WHERE (status IN ('paid', 'shipped', 'delivered', 'refunded') OR (status = 'cancelled' AND paid_at IS NOT NULL)) AND payment_mode = 'live'
+GROUP BY 1;

@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/admin.ts';
 
 /**
@@ -67,3 +67,19 @@ export const orderCustomers = pgTable('order_customers', {
   paidOrders: integer('paid_orders').notNull(),
   firstPaidAt: timestamp('first_paid_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Owned by the orders domain. The net revenue of the paid live orders (without sales tax, less
+ * refunds and lost disputes) by the UTC day they were paid (ADR 0061): triggers on `orders`
+ * (migration 0032) append a signed row per day whenever a statement changes what a day's orders
+ * bring; the minute sweep folds each day's rows into one. A day's revenue is the sum of its rows.
+ */
+export const orderRevenueDays = pgTable(
+  'order_revenue_days',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day', { mode: 'string' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_revenue_days_day_idx').on(t.day)],
+);
