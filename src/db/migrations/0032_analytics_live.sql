@@ -25,6 +25,15 @@ CREATE TABLE "analytics_vitals" (
 	"cls" double precision
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_vitals_p75" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"lcp" double precision,
+	"inp" double precision,
+	"cls" double precision,
+	"samples" integer NOT NULL,
+	"computed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "order_revenue_days" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "order_revenue_days_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"day" date NOT NULL,

@@ -116,3 +116,17 @@ export const analyticsDayPages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.path] })],
 );
+
+/**
+ * Owned by the analytics domain: the Core Web Vitals' p75 over the 30 days before `computed_at`,
+ * one row, written by the minute sweep (ADR 0061); the report reads it while it is younger than
+ * ANALYTICS_VITALS_MAX_AGE_SECONDS and counts the samples itself otherwise.
+ */
+export const analyticsVitalsP75 = pgTable('analytics_vitals_p75', {
+  id: integer('id').primaryKey(),
+  lcp: doublePrecision('lcp'),
+  inp: doublePrecision('inp'),
+  cls: doublePrecision('cls'),
+  samples: integer('samples').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
