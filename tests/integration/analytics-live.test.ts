@@ -291,6 +291,20 @@ describe('the revenue by day', () => {
   const expectRevenueEqualsOrders = async () => {
     const { rolled, counted } = await revenueDays();
     expect(rolled).toEqual(counted);
+    // The customers' counts, beside the customers' rows themselves.
+    const { rows } = (await t.app.database.db.execute(sql`
+      select (select coalesce(sum(customers), 0)::int from order_customer_counts) as customers,
+        (select coalesce(sum(returning_customers), 0)::int from order_customer_counts) as returning,
+        (select count(*)::int from order_customers) as rows, (select count(*)::int from order_customers where paid_orders > 1) as came_back`)) as unknown as Rows<{
+      customers: number;
+      returning: number;
+      rows: number;
+      came_back: number;
+    }>;
+    expect({ customers: rows[0]?.customers, returning: rows[0]?.returning }).toEqual({
+      customers: rows[0]?.rows,
+      returning: rows[0]?.came_back,
+    });
   };
 
   it('equals the orders after payments, refunds, lost disputes, moved days, test payments, deletions and racing folds', async () => {
@@ -305,12 +319,13 @@ describe('the revenue by day', () => {
         total_cents, email, expires_at, paid_at, created_at)
       select 'cart-live-' || g, (array['paid', 'shipped', 'delivered', 'pending', 'cancelled', 'refunded'])[1 + g % 6],
         'pi_live_' || g, case when g % 7 = 0 then 'test' else 'live' end, 1899 * (1 + g % 3), 391, 150 * (g % 2),
-        1899 * (1 + g % 3) + 391 + 150 * (g % 2), 'buyer' || g || '@example.com', now() + interval '1 hour',
+        1899 * (1 + g % 3) + 391 + 150 * (g % 2), 'buyer' || (g % 15) || '@example.com', now() + interval '1 hour',
         case when g % 6 <> 3 and g % 5 <> 0 then to_timestamp(${midnight / 1000}) + (g - 20) * interval '7 minutes' end,
         to_timestamp(${midnight / 1000}) + (g - 22) * interval '7 minutes'
       from generate_series(1, 40) as g`);
     await expectRevenueEqualsOrders();
     expect((await revenueDays()).counted.length).toBeGreaterThan(0);
+    expect(await one(sql`select count(*)::int as n from order_customers where paid_orders > 1`)).toBeGreaterThan(0);
 
     // A refund with its tax, a lost dispute, a cancellation after payment, a payment moved across midnight, a test order made live.
     await db.execute(sql`update orders set refunded_cents = 500, refunded_tax_cents = 50 where payment_intent_id = 'pi_live_7'`);
@@ -364,6 +379,11 @@ describe('the revenue by day', () => {
     }
   });
 });
+
+async function one(query: ReturnType<typeof sql>): Promise<number> {
+  const { rows } = (await t.app.database.db.execute(query)) as unknown as Rows<{ n: number }>;
+  return Number(rows[0]?.n ?? 0);
+}
 
 async function count2(): Promise<number> {
   const { rows } = (await t.app.database.db.execute(sql`select count(*)::int as n from order_revenue_days`)) as unknown as Rows<{

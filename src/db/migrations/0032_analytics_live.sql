@@ -34,6 +34,12 @@ CREATE TABLE "analytics_vitals_p75" (
 	"computed_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_customer_counts" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "order_customer_counts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"customers" bigint NOT NULL,
+	"returning_customers" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "order_revenue_days" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "order_revenue_days_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"day" date NOT NULL,
@@ -44,6 +50,7 @@ DROP INDEX "analytics_events_vitals_idx";--> statement-breakpoint
 CREATE INDEX "analytics_page_views_day_idx" ON "analytics_page_views" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "analytics_vitals_at_idx" ON "analytics_vitals" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "order_revenue_days_day_idx" ON "order_revenue_days" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "order_customers_first_paid_idx" ON "order_customers" USING btree ("first_paid_at");--> statement-breakpoint
 -- The live rollups (ADR 0061): each statement that inserts events folds them into their sessions, page views and vitals samples.
 CREATE FUNCTION analytics_events_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -166,3 +173,33 @@ SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date,
 FROM orders
 WHERE (status IN ('paid', 'shipped', 'delivered', 'refunded') OR (status = 'cancelled' AND paid_at IS NOT NULL)) AND payment_mode = 'live'
 GROUP BY 1;
+--> statement-breakpoint
+-- The customers' counts (ADR 0061): each statement that writes order_customers appends what it changed of how many customers
+-- there are and how many came back (more than one paid order); nothing here updates a shared row.
+CREATE FUNCTION order_customer_counts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO order_customer_counts (customers, returning_customers)
+    SELECT count(*), count(*) FILTER (WHERE paid_orders > 1) FROM new_customers HAVING count(*) > 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO order_customer_counts (customers, returning_customers)
+    SELECT -count(*), -count(*) FILTER (WHERE paid_orders > 1) FROM old_customers HAVING count(*) > 0;
+  ELSE
+    INSERT INTO order_customer_counts (customers, returning_customers)
+    SELECT 0, n FROM (SELECT (SELECT count(*) FROM new_customers WHERE paid_orders > 1)
+      - (SELECT count(*) FROM old_customers WHERE paid_orders > 1) AS n) d WHERE n <> 0;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER order_customers_counted_inserted AFTER INSERT ON order_customers REFERENCING NEW TABLE AS new_customers
+  FOR EACH STATEMENT EXECUTE FUNCTION order_customer_counts_changed();
+--> statement-breakpoint
+CREATE TRIGGER order_customers_counted_deleted AFTER DELETE ON order_customers REFERENCING OLD TABLE AS old_customers
+  FOR EACH STATEMENT EXECUTE FUNCTION order_customer_counts_changed();
+--> statement-breakpoint
+CREATE TRIGGER order_customers_counted_updated AFTER UPDATE ON order_customers REFERENCING OLD TABLE AS old_customers NEW TABLE AS new_customers
+  FOR EACH STATEMENT EXECUTE FUNCTION order_customer_counts_changed();
+--> statement-breakpoint
+INSERT INTO order_customer_counts (customers, returning_customers)
+SELECT count(*), count(*) FILTER (WHERE paid_orders > 1) FROM order_customers;

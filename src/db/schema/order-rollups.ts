@@ -62,10 +62,26 @@ export const orderKindChanges = pgTable('order_kind_changes', {
  * and when the first was paid. Kept by triggers on `orders` (migration 0013, ADR 0033) for the
  * analytics' customer figures; a row goes when its last such order does.
  */
-export const orderCustomers = pgTable('order_customers', {
-  email: text('email').primaryKey(),
-  paidOrders: integer('paid_orders').notNull(),
-  firstPaidAt: timestamp('first_paid_at', { withTimezone: true }).notNull(),
+export const orderCustomers = pgTable(
+  'order_customers',
+  {
+    email: text('email').primaryKey(),
+    paidOrders: integer('paid_orders').notNull(),
+    firstPaidAt: timestamp('first_paid_at', { withTimezone: true }).notNull(),
+  },
+  // The customers whose first paid order is recent, without reading the others (ADR 0061).
+  (t) => [index('order_customers_first_paid_idx').on(t.firstPaidAt)],
+);
+
+/**
+ * Owned by the orders domain. How many customers `order_customers` holds and how many of them came
+ * back, as signed rows appended by triggers on it (migration 0032, ADR 0061) and folded into one by
+ * the minute sweep: the counts are the sums of the rows.
+ */
+export const orderCustomerCounts = pgTable('order_customer_counts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  customers: bigint('customers', { mode: 'number' }).notNull(),
+  returningCustomers: bigint('returning_customers', { mode: 'number' }).notNull(),
 });
 
 /**

@@ -56,20 +56,31 @@ const toFigures = (r: Record<string, unknown>): DayFigures => ({
   converted: Number(r.converted),
 });
 
-/** Each session of the span's days, from the live rollup. */
-const liveSessionsOf = (s: DaySpan) => sql`
-  select to_char(${analyticsSessions.day}, 'YYYY-MM-DD') as day, ${analyticsSessions.sessionId} as session_id,
-    (extract(epoch from ${analyticsSessions.lastAt} - ${analyticsSessions.firstAt}) * 1000)::bigint as ms,
-    ${analyticsSessions.views} as views, ${analyticsSessions.source} as source
-  from ${analyticsSessions} where ${analyticsSessions.day} between ${s.from}::date and ${s.to}::date`;
+const S = analyticsSessions;
+const inLiveSpan = (s: DaySpan) => sql`${S.day} between ${s.from}::date and ${s.to}::date and ${S.views} > 0`;
 
-/** The span's days that had sessions, from the live rollup; `buyers` are the sessions that placed a paid order (`YYYY-MM-DD|session id`). */
+/**
+ * The span's days that had sessions, from the live rollup, grouped by day without a row-by-row
+ * key; `buyers` (`YYYY-MM-DD|session id`, the sessions that placed a paid order) looked up by the
+ * rollup's key.
+ */
 export async function countDays(db: Tx, span: DaySpan, buyers: string[]): Promise<DayFigures[]> {
   const res = (await db.execute(sql`
-    with s as (${liveSessionsOf(span)})
-    select day, count(*) as sessions, count(*) filter (where views = 1) as bounces, sum(ms) as session_ms,
-      count(*) filter (where ${convertedIn(buyers)}) as converted
-    from s where views > 0 group by day order by day`)) as unknown as Rows<Record<string, unknown>>;
+    with b as (
+      select split_part(k, '|', 1)::date as day, split_part(k, '|', 2) as session_id
+      from jsonb_array_elements_text(${JSON.stringify(buyers)}::jsonb) as k
+    ),
+    converted as (
+      select ${S.day} as day, count(*) as n from ${S} join b on b.day = ${S.day} and b.session_id = ${S.sessionId}
+      where ${inLiveSpan(span)} group by 1
+    )
+    select to_char(f.day, 'YYYY-MM-DD') as day, f.sessions, f.bounces, f.session_ms, coalesce(c.n, 0) as converted
+    from (
+      select ${S.day} as day, count(*) as sessions, count(*) filter (where ${S.views} = 1) as bounces,
+        sum((extract(epoch from ${S.lastAt} - ${S.firstAt}) * 1000)::bigint) as session_ms
+      from ${S} where ${inLiveSpan(span)} group by 1
+    ) f left join converted c on c.day = f.day
+    order by f.day`)) as unknown as Rows<Record<string, unknown>>;
   return res.rows.map(toFigures);
 }
 
@@ -111,7 +122,7 @@ export async function topSources(
   limit: number,
 ): Promise<{ source: string; sessions: number }[]> {
   const counted = parts.counted.map(
-    (s) => sql` union all select coalesce(source, 'direct'), count(*) from (${liveSessionsOf(s)}) s where views > 0 group by 1`,
+    (s) => sql` union all select coalesce(${S.source}, 'direct'), count(*) from ${S} where ${inLiveSpan(s)} group by 1`,
   );
   const res = (await db.execute(sql`
     select key as source, sum(n)::bigint as sessions from (

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import type { OrderRow } from './repo.ts';
-import { orderKindChanges, orderKindTotals, orderRevenueDays } from '#db/schema/index.ts';
+import { orderCustomerCounts, orderKindChanges, orderKindTotals, orderRevenueDays } from '#db/schema/index.ts';
 
 /* The orders summed by kind, kept by triggers and folded every minute (docs/decisions/0031, 0033). */
 
@@ -121,4 +121,12 @@ export async function foldRevenueDays(db: Tx): Promise<void> {
       delete from ${orderRevenueDays} where day in (select day from ${orderRevenueDays} group by day having count(*) > 1)
       returning day, cents)
     insert into ${orderRevenueDays} (day, cents) select day, sum(cents) from gone group by day having sum(cents) <> 0`);
+}
+
+/** Folds the customers' count rows into one (ADR 0061), in one statement, each row once as above. */
+export async function foldCustomerCounts(db: Tx): Promise<void> {
+  await db.execute(sql`
+    with gone as (delete from ${orderCustomerCounts} returning customers, returning_customers)
+    insert into ${orderCustomerCounts} (customers, returning_customers)
+    select sum(customers), sum(returning_customers) from gone having count(*) > 1 or sum(customers) <> 0`);
 }

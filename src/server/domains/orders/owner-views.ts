@@ -108,10 +108,11 @@ export function createOwnerViews(
       }
     },
 
-    /** Every minute: the orders' changes since the last fold go into the summary's totals (ADR 0031), and each day's revenue rows into one (ADR 0061). */
+    /** Every minute: the orders' changes since the last fold go into the summary's totals (ADR 0031), and each day's revenue rows and the customers' count rows into one (ADR 0061). */
     async foldSummary(): Promise<number> {
       const folded = await kindsRepo.foldOrderKindChanges(db);
       await kindsRepo.foldRevenueDays(db);
+      await kindsRepo.foldCustomerCounts(db);
       return folded;
     },
 
