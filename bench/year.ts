@@ -46,6 +46,8 @@ export interface YearFigures {
 const log = (line: string) => console.log(`[year] ${line}`);
 
 async function analyticsTimes(app: FastifyInstance, cookie: string): Promise<Record<string, number>> {
+  // The minute sweep's work, as a running store has it done (page views folded, the vitals' p75 stored: ADR 0061).
+  await app.services.analytics.rollUp();
   const times: Record<string, number> = {};
   for (const range of ANALYTICS_RANGES) times[range] = await timeGets(app, cookie, `/api/analytics?range=${range}`, RUNS);
   return times;
@@ -115,7 +117,8 @@ export async function measureYear(): Promise<YearFigures> {
 }
 
 export const YEAR_TARGETS = {
-  analyticsPgMs: 300,
+  /** Issue 33, item 4: every period, today's events included (ADR 0061). */
+  analyticsPgMs: 50,
   requestMs: 50,
   exportSeconds: 10,
   exportGrowthMiB: 64,
@@ -129,12 +132,12 @@ export function yearTargets(y: YearFigures) {
   const worst = (xs: Record<string, number>) => Math.max(...Object.values(xs));
   const held = y.postgres.requests.filter((r) => r.target);
   return [
-    {
-      name: 'Year, PostgreSQL: analytics report, slowest period (p95 ms)',
-      value: Math.round(worst(y.postgres.analytics)),
+    ...ANALYTICS_RANGES.map((range) => ({
+      name: `Year, PostgreSQL (${y.postgres.size.orders.toLocaleString('en-US')} orders, ${y.postgres.size.events.toLocaleString('en-US')} events): analytics report, ${range} (p95 ms)`,
+      value: Math.round((y.postgres.analytics[range] ?? Number.NaN) * 10) / 10,
       target: `< ${T.analyticsPgMs}`,
-      ok: worst(y.postgres.analytics) < T.analyticsPgMs,
-    },
+      ok: (y.postgres.analytics[range] ?? Number.POSITIVE_INFINITY) < T.analyticsPgMs,
+    })),
     {
       name: 'Year, PostgreSQL: slowest orders/customers request (p95 ms)',
       value: Math.round(Math.max(...held.map((r) => r.p95))),

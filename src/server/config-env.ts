@@ -135,6 +135,8 @@ export const ConfigSchema = z.object({
   /** With no Stripe keys on an https:// store, the built-in test payments must be asked for. */
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   ANALYTICS_RETENTION_DAYS: positiveInt.default(400),
+  /** The report reads the vitals' p75 the minute sweep stored while it is younger than this; 0: counted on each report. */
+  ANALYTICS_VITALS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** Slow and idle clients: see Config.http. */
   REQUEST_TIMEOUT_MS: positiveInt.default(60_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(10_000),

@@ -117,6 +117,8 @@ export interface Config {
     readonly renewPerMinute: number;
   };
   readonly analyticsRetentionDays: number;
+  /** How old the stored Core Web Vitals p75 may be for the report to use it, in seconds; 0: counted on each report (ADR 0061). */
+  readonly analyticsVitalsMaxAgeSeconds: number;
   /** How long a slow or idle client may hold a connection, in ms. */
   readonly http: {
     /** the whole request, headers and body, must have arrived within this */
@@ -238,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       renewPerMinute: e.RATE_LIMIT_HOLD_PER_MINUTE,
     },
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    analyticsVitalsMaxAgeSeconds: e.ANALYTICS_VITALS_MAX_AGE_SECONDS,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/admin.ts';
 
 /**
@@ -62,8 +62,40 @@ export const orderKindChanges = pgTable('order_kind_changes', {
  * and when the first was paid. Kept by triggers on `orders` (migration 0013, ADR 0033) for the
  * analytics' customer figures; a row goes when its last such order does.
  */
-export const orderCustomers = pgTable('order_customers', {
-  email: text('email').primaryKey(),
-  paidOrders: integer('paid_orders').notNull(),
-  firstPaidAt: timestamp('first_paid_at', { withTimezone: true }).notNull(),
+export const orderCustomers = pgTable(
+  'order_customers',
+  {
+    email: text('email').primaryKey(),
+    paidOrders: integer('paid_orders').notNull(),
+    firstPaidAt: timestamp('first_paid_at', { withTimezone: true }).notNull(),
+  },
+  // The customers whose first paid order is recent, without reading the others (ADR 0061).
+  (t) => [index('order_customers_first_paid_idx').on(t.firstPaidAt)],
+);
+
+/**
+ * Owned by the orders domain. How many customers `order_customers` holds and how many of them came
+ * back, as signed rows appended by triggers on it (migration 0032, ADR 0061) and folded into one by
+ * the minute sweep: the counts are the sums of the rows.
+ */
+export const orderCustomerCounts = pgTable('order_customer_counts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  customers: bigint('customers', { mode: 'number' }).notNull(),
+  returningCustomers: bigint('returning_customers', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Owned by the orders domain. The net revenue of the paid live orders (without sales tax, less
+ * refunds and lost disputes) by the UTC day they were paid (ADR 0061): triggers on `orders`
+ * (migration 0032) append a signed row per day whenever a statement changes what a day's orders
+ * bring; the minute sweep folds each day's rows into one. A day's revenue is the sum of its rows.
+ */
+export const orderRevenueDays = pgTable(
+  'order_revenue_days',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day', { mode: 'string' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_revenue_days_day_idx').on(t.day)],
+);

@@ -1,12 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
-import { analyticsDayPages, analyticsDaySources, analyticsDays, analyticsEvents } from '#db/schema/index.ts';
+import {
+  analyticsDayPages,
+  analyticsDaySources,
+  analyticsDays,
+  analyticsEvents,
+  analyticsPageViews,
+  analyticsSessions,
+} from '#db/schema/index.ts';
 
 /**
- * The analytics figures by UTC day (ADR 0032): counted from the events of days not rolled up yet,
- * read from the rollup tables for the others, the same figures either way. A session is a session
- * id's events on one day; it counts when it has a page view, and comes from its first page view's
- * source.
+ * The analytics figures by UTC day (ADR 0032, 0061): read from the rollup tables for closed days,
+ * and from the live rollups (the sessions and page views the events' triggers keep) for the days
+ * not rolled up yet, the same figures either way. A session is a session id's events on one day;
+ * it counts when it has a page view, and comes from its first page view's source.
  */
 
 /** A run of whole UTC days, YYYY-MM-DD, both ends included. */
@@ -49,13 +56,31 @@ const toFigures = (r: Record<string, unknown>): DayFigures => ({
   converted: Number(r.converted),
 });
 
-/** The span's days that had sessions, counted from their events; `buyers` are the sessions that placed a paid order (`YYYY-MM-DD|session id`). */
+const S = analyticsSessions;
+const inLiveSpan = (s: DaySpan) => sql`${S.day} between ${s.from}::date and ${s.to}::date and ${S.views} > 0`;
+
+/**
+ * The span's days that had sessions, from the live rollup, grouped by day without a row-by-row
+ * key; `buyers` (`YYYY-MM-DD|session id`, the sessions that placed a paid order) looked up by the
+ * rollup's key.
+ */
 export async function countDays(db: Tx, span: DaySpan, buyers: string[]): Promise<DayFigures[]> {
   const res = (await db.execute(sql`
-    with s as (${sessionsOf(span)})
-    select day, count(*) as sessions, count(*) filter (where views = 1) as bounces, sum(ms) as session_ms,
-      count(*) filter (where ${convertedIn(buyers)}) as converted
-    from s where views > 0 group by day order by day`)) as unknown as Rows<Record<string, unknown>>;
+    with b as (
+      select split_part(k, '|', 1)::date as day, split_part(k, '|', 2) as session_id
+      from jsonb_array_elements_text(${JSON.stringify(buyers)}::jsonb) as k
+    ),
+    converted as (
+      select ${S.day} as day, count(*) as n from ${S} join b on b.day = ${S.day} and b.session_id = ${S.sessionId}
+      where ${inLiveSpan(span)} group by 1
+    )
+    select to_char(f.day, 'YYYY-MM-DD') as day, f.sessions, f.bounces, f.session_ms, coalesce(c.n, 0) as converted
+    from (
+      select ${S.day} as day, count(*) as sessions, count(*) filter (where ${S.views} = 1) as bounces,
+        sum((extract(epoch from ${S.lastAt} - ${S.firstAt}) * 1000)::bigint) as session_ms
+      from ${S} where ${inLiveSpan(span)} group by 1
+    ) f left join converted c on c.day = f.day
+    order by f.day`)) as unknown as Rows<Record<string, unknown>>;
   return res.rows.map(toFigures);
 }
 
@@ -73,31 +98,31 @@ const rolledRows = (table: SQL, column: SQL, value: SQL, span: DaySpan | undefin
     ? sql`select ${column} as key, ${value} as n from ${table} where day between ${span.from}::date and ${span.to}::date`
     : sql`select null::text as key, 0::bigint as n where false`;
 
-/** The span's most visited paths, page views counted from events for `counted` spans and read from the rollup for `rolled`. */
+/** The span's most visited paths, page views read from the live rollup for `counted` spans and from the day rollup for `rolled`. */
 export async function topPages(
   db: Tx,
   parts: { rolled?: DaySpan; counted: DaySpan[] },
   limit: number,
 ): Promise<{ path: string; views: number }[]> {
   const counted = parts.counted.map(
-    (s) => sql` union all select ${analyticsEvents.path}, count(*) from ${analyticsEvents}
-      where ${analyticsEvents.type} = 'pageview' and ${inSpan(s)} group by 1`,
+    (s) => sql` union all select ${analyticsPageViews.path}, sum(${analyticsPageViews.views}) from ${analyticsPageViews}
+      where ${analyticsPageViews.day} between ${s.from}::date and ${s.to}::date group by 1`,
   );
   const res = (await db.execute(sql`
     select key as path, sum(n)::bigint as views from (
       ${rolledRows(sql`${analyticsDayPages}`, sql`path`, sql`views`, parts.rolled)}${sql.join(counted, sql``)}
-    ) p group by key order by 2 desc, 1 limit ${limit}`)) as unknown as Rows<{ path: string; views: string }>;
+    ) p group by key having sum(n) > 0 order by 2 desc, 1 limit ${limit}`)) as unknown as Rows<{ path: string; views: string }>;
   return res.rows.map((r) => ({ path: r.path, views: Number(r.views) }));
 }
 
-/** The span's sessions by source, most first, counted from events for `counted` spans and read from the rollup for `rolled`. */
+/** The span's sessions by source, most first, read from the live rollup for `counted` spans and from the day rollup for `rolled`. */
 export async function topSources(
   db: Tx,
   parts: { rolled?: DaySpan; counted: DaySpan[] },
   limit: number,
 ): Promise<{ source: string; sessions: number }[]> {
   const counted = parts.counted.map(
-    (s) => sql` union all select coalesce(source, 'direct'), count(*) from (${sessionsOf(s)}) s where views > 0 group by 1`,
+    (s) => sql` union all select coalesce(${S.source}, 'direct'), count(*) from ${S} where ${inLiveSpan(s)} group by 1`,
   );
   const res = (await db.execute(sql`
     select key as source, sum(n)::bigint as sessions from (
@@ -164,4 +189,18 @@ export async function deleteRollups(tx: Tx): Promise<void> {
   await tx.execute(sql`delete from ${analyticsDayPages}`);
   await tx.execute(sql`delete from ${analyticsDaySources}`);
   await tx.execute(sql`delete from ${analyticsDays}`);
+}
+
+/**
+ * Folds the page views appended for a day and path into one row, in one statement: rows another
+ * instance folds meanwhile are skipped here, so each is counted once; a report sees the fold whole or not at all.
+ */
+export async function foldPageViews(db: Tx): Promise<void> {
+  await db.execute(sql`
+    with gone as (
+      delete from ${analyticsPageViews} where (day, path) in (
+        select day, path from ${analyticsPageViews} group by 1, 2 having count(*) > 1)
+      returning day, path, views)
+    insert into ${analyticsPageViews} (day, path, views)
+    select day, path, sum(views) from gone group by 1, 2 having sum(views) <> 0`);
 }

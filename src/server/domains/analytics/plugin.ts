@@ -10,6 +10,7 @@ export const analyticsPlugin = fp(
       reviews: app.services.reviews,
       ownHost: new URL(app.config.publicUrl).hostname,
       retentionDays: app.config.analyticsRetentionDays,
+      vitalsMaxAgeSeconds: app.config.analyticsVitalsMaxAgeSeconds,
       recovery: app.services.recovery,
       reorders: app.services.reorders,
     });

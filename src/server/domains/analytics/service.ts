@@ -37,6 +37,8 @@ export function createAnalyticsService(
     reviews: ReviewsService;
     ownHost: string;
     retentionDays: number;
+    /** How old the stored vitals' p75 may be for a report to use it; 0: counted on each report (ADR 0061). */
+    vitalsMaxAgeSeconds: number;
     /** The checkout reminders' figures, counted by the recovery domain (docs/decisions/0041). */
     recovery: { figures(from: string, to: string): Promise<ReminderFigures> };
     /** The reorder reminders' figures, counted by the reorders domain (docs/decisions/0051). */
@@ -62,6 +64,10 @@ export function createAnalyticsService(
     const next = rolled ? addDays(rolled.to, 1) : first;
     return next && next <= closed ? next : undefined;
   }
+
+  /** The vitals' p75: as the minute sweep stored it while it is recent enough, else counted now. */
+  const vitalsP75 = async () =>
+    (d.vitalsMaxAgeSeconds > 0 ? await repo.readStoredVitals(db, d.vitalsMaxAgeSeconds) : undefined) ?? repo.selectVitals(db);
 
   return {
     async collect(body: CollectBody): Promise<void> {
@@ -114,7 +120,7 @@ export function createAnalyticsService(
         figuresByDay({ from: period.from < month.from ? period.from : month.from, to }, rolled),
         days.topSources(db, split(period, rolled), 8),
         days.topPages(db, split(period, rolled), 10),
-        repo.selectVitals(db),
+        vitalsP75(),
         d.reviews.adminStats(),
         d.recovery.figures(period.from, period.to),
         d.reorders.figures(period.from, period.to),
@@ -183,12 +189,14 @@ export function createAnalyticsService(
     },
 
     /**
-     * Every minute: closed days not rolled up yet are rolled, oldest missing first, at most
-     * `maxDays` in one call (a store that starts with a year of events catches up over a few
+     * Every minute: the page views appended meanwhile are folded and the vitals' p75 stored (ADR 0061), and closed days not
+     * rolled up yet are rolled, oldest missing first, at most `maxDays` in one call (a store that starts with a year of events catches up over a few
      * minutes, its reports exact meanwhile). Returns how many days were rolled.
      */
     async rollUp(maxDays = 31): Promise<number> {
       const closed = addDays(utcDay(Date.now() - ROLL_AFTER_MS), -1);
+      await days.foldPageViews(db);
+      if (d.vitalsMaxAgeSeconds > 0) await repo.storeVitals(db);
       let rolled = 0;
       while (rolled < maxDays) {
         const day = await nextDayToRoll(closed);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#db/client.ts';
 import type { OrderRow } from './repo.ts';
-import { orderKindChanges, orderKindTotals } from '#db/schema/index.ts';
+import { orderCustomerCounts, orderKindChanges, orderKindTotals, orderRevenueDays } from '#db/schema/index.ts';
 
 /* The orders summed by kind, kept by triggers and folded every minute (docs/decisions/0031, 0033). */
 
@@ -109,4 +109,24 @@ export async function foldOrderKindChanges(db: Tx): Promise<number> {
     select (select count(*) from moved)::int as changes, (select count(*) from folded)::int as kinds
   `)) as unknown as { rows: { changes: number }[] };
   return Number(res.rows[0]?.changes ?? 0);
+}
+
+/**
+ * Folds each day's appended revenue rows into one (ADR 0061), in one statement: rows another
+ * instance folds meanwhile are skipped here, so each is counted once; a reader sees the fold whole or not at all.
+ */
+export async function foldRevenueDays(db: Tx): Promise<void> {
+  await db.execute(sql`
+    with gone as (
+      delete from ${orderRevenueDays} where day in (select day from ${orderRevenueDays} group by day having count(*) > 1)
+      returning day, cents)
+    insert into ${orderRevenueDays} (day, cents) select day, sum(cents) from gone group by day having sum(cents) <> 0`);
+}
+
+/** Folds the customers' count rows into one (ADR 0061), in one statement, each row once as above. */
+export async function foldCustomerCounts(db: Tx): Promise<void> {
+  await db.execute(sql`
+    with gone as (delete from ${orderCustomerCounts} returning customers, returning_customers)
+    insert into ${orderCustomerCounts} (customers, returning_customers)
+    select sum(customers), sum(returning_customers) from gone having count(*) > 1 or sum(customers) <> 0`);
 }

@@ -108,8 +108,13 @@ export function createOwnerViews(
       }
     },
 
-    /** Every minute: the orders' changes since the last fold go into the summary's totals (ADR 0031). */
-    foldSummary: () => kindsRepo.foldOrderKindChanges(db),
+    /** Every minute: the orders' changes since the last fold go into the summary's totals (ADR 0031), and each day's revenue rows and the customers' count rows into one (ADR 0061). */
+    async foldSummary(): Promise<number> {
+      const folded = await kindsRepo.foldOrderKindChanges(db);
+      await kindsRepo.foldRevenueDays(db);
+      await kindsRepo.foldCustomerCounts(db);
+      return folded;
+    },
 
     /** GET /api/orders/summary: the summary cards and each list's count, from the counts of each kind of order. */
     async summaryForAdmin(): Promise<OrdersSummary> {
