@@ -290,6 +290,38 @@ export async function checkInvariants(m: StoreModel, real: StoreUnderTest): Prom
   expect(Math.round(Number(summary.json().totalRevenue) * 100), 'revenue = payments − refunds − lost disputes').toBe(
     Number(expected?.cents ?? 0),
   );
+  // The analytics' revenue by day and customer counts, appended by the orders' triggers and folded each
+  // minute (ADR 0061), equal the orders and their customers, before and after a fold.
+  for (const fold of [false, true]) {
+    if (fold) await real.app.services.orders.foldSummary();
+    const rolled = await rows<{ day: string; cents: string }>(
+      real,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, sum(cents)::text as cents from order_revenue_days
+          group by 1 having sum(cents) <> 0 order by 1`,
+    );
+    const counted = await rows<{ day: string; cents: string }>(
+      real,
+      sql`select to_char(coalesce(o.paid_at, o.created_at) at time zone 'UTC', 'YYYY-MM-DD') as day, sum(o.total_cents - o.refunded_cents
+            - (o.tax_cents - o.refunded_tax_cents) - (o.dispute_lost_cents - o.dispute_lost_tax_cents))::text as cents
+          from orders o
+          where o.payment_mode = 'live'
+            and (o.status in ('paid', 'shipped', 'delivered', 'refunded') or (o.status = 'cancelled' and o.paid_at is not null))
+          group by 1 having sum(o.total_cents - o.refunded_cents - (o.tax_cents - o.refunded_tax_cents)
+            - (o.dispute_lost_cents - o.dispute_lost_tax_cents)) <> 0 order by 1`,
+    );
+    expect(rolled, `revenue by day = the orders' (${fold ? 'after' : 'before'} a fold)`).toEqual(counted);
+    const [customers] = await rows<{ counted: string; rolled: string; returning: string; cameBack: string }>(
+      real,
+      sql`select (select count(*) from order_customers)::text as counted,
+            (select coalesce(sum(customers), 0) from order_customer_counts)::text as rolled,
+            (select coalesce(sum(returning_customers), 0) from order_customer_counts)::text as returning,
+            (select count(*) from order_customers where paid_orders > 1)::text as "cameBack"`,
+    );
+    expect([customers?.rolled, customers?.returning], 'customers and returning customers = their rows').toEqual([
+      customers?.counted,
+      customers?.cameBack,
+    ]);
+  }
   if (!real.stripe) {
     const payments = await rows<{
       id: number;

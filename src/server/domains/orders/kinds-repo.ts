@@ -128,5 +128,5 @@ export async function foldCustomerCounts(db: Tx): Promise<void> {
   await db.execute(sql`
     with gone as (delete from ${orderCustomerCounts} returning customers, returning_customers)
     insert into ${orderCustomerCounts} (customers, returning_customers)
-    select sum(customers), sum(returning_customers) from gone having count(*) > 1 or sum(customers) <> 0`);
+    select sum(customers), sum(returning_customers) from gone having count(*) > 0`);
 }
