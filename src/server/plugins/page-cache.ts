@@ -75,12 +75,13 @@ export class PageCache {
     return entry.parts;
   }
 
-  set(key: string, products: unknown, html: string): void {
+  /** Keeps a page's bytes as `splitAtNonce` made them (the same parts its first answer was sent from). */
+  set(key: string, products: unknown, parts: Buffer[]): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { products, at: this.now(), parts: splitAtNonce(html) });
+    this.entries.set(key, { products, at: this.now(), parts });
   }
 }

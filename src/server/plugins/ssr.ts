@@ -252,7 +252,8 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
       .replace('<!--ssr-head-->', () => `${result.head}\n${links}`)
       .replace('<!--ssr-html-->', () => result.html)
       .replace('<!--ssr-state-->', () => state);
-    if (key && result.status === 200) pages?.set(key, products, html);
+    const parts = splitAtNonce(html);
+    if (key && result.status === 200) pages?.set(key, products, parts);
     // The requests the HTML starts before its first script (the product image) carry no Referer with
     // the secret, so no proxy's access log records it either.
     if (hideSecrets) reply.header('referrer-policy', 'no-referrer');
@@ -262,7 +263,7 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
       .status(result.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', cacheControl)
-      .send(withNonce(splitAtNonce(html), req.cspNonce));
+      .send(withNonce(parts, req.cspNonce));
   };
 
   // A guide or legal page for the browser's navigations: its head data and its body as HTML.
