@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import pino from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
@@ -44,6 +43,7 @@ import { webhooksPlugin } from './domains/webhooks/plugin.ts';
 import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
 import { corePlugin } from './plugins/core.ts';
 import { healthRoutes } from './domains/health/routes.ts';
+import { logDestination } from './lib/log-destination.ts';
 import { redactKeys, serializeError } from './lib/log-serializers.ts';
 import { guardAdminScope, requireAdmin } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -70,17 +70,6 @@ export interface BuildOptions {
   taxProvider?: TaxProvider;
   /** How webhooks resolve host names, when not the system's (tests). */
   webhookResolver?: Resolve;
-}
-
-/**
- * Standard output, written in the background in blocks of 4 KB or at least once a second, so a busy
- * server never waits on the log and writes it in few system calls; what is still buffered is written
- * when the process exits.
- */
-function logDestination() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => destination.flush(), 1000).unref();
-  return destination;
 }
 
 /** The one way to build the server, for production and for every test (docs/house.md). */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -159,6 +160,49 @@ describe('the log', () => {
       ...[0, 1, 2, 3, 4].map((i) => `/api/products?page=${i}`),
       '/api/products?last=1',
     ]);
+  });
+
+  it('gives each request its documented fields, as JSON whatever the URL holds, with or without a Host header', async () => {
+    const out = await loggedStore(async (base) => {
+      expect((await fetch(`${base}/api/products?tag=%22quoted%22`)).status).toBe(200);
+      // HTTP/1.0 lets a client leave the Host header out; a quote and a backslash are sent as they are.
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () =>
+          socket.write('GET /api/products?raw="a\\b" HTTP/1.0\r\n\r\n'),
+        );
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk.toString();
+        });
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer.startsWith('HTTP/1.1 200')).toBe(true);
+      expect((await fetch(`${base}/no-such-page`)).status).toBe(404);
+    });
+    const completed = entriesOf(out).filter((e) => e.msg === 'request completed');
+    const byUrl = (url: string) => completed.find((e) => e.req?.url === url) as Record<string, unknown> | undefined;
+    const quoted = byUrl('/api/products?tag=%22quoted%22');
+    expect(quoted).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      pid: expect.any(Number),
+      hostname: os.hostname(),
+      reqId: expect.stringMatching(/^req-/),
+      req: {
+        method: 'GET',
+        url: '/api/products?tag=%22quoted%22',
+        host: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+        remoteAddress: '127.0.0.1',
+      },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+      msg: 'request completed',
+    });
+    expect(Math.abs((quoted?.time as number) - Date.now())).toBeLessThan(60_000);
+    const raw = byUrl('/api/products?raw="a\\b"');
+    expect(raw?.req).toEqual({ method: 'GET', url: '/api/products?raw="a\\b"', host: '', remoteAddress: '127.0.0.1' });
+    expect(byUrl('/no-such-page')?.res).toEqual({ statusCode: 404 });
   });
 
   it("keeps the customers' e-mail addresses and names the owner searches for out", async () => {
