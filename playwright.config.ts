@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { assertSupportedNode } from './scripts/lib/runtime.mjs';
-import { serverArgs } from './scripts/lib/server-process.mjs';
+import { SERVER_ENV, serverArgs } from './scripts/lib/server-process.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib/system.mjs';
 
 // The runner, its web server and the stores the specs start (process.execPath) run on the project's Node 24.
@@ -44,6 +44,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

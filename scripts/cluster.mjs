@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startNginx } from './lib/nginx.mjs';
 import { assertSupportedNode } from './lib/runtime.mjs';
-import { serverArgs } from './lib/server-process.mjs';
+import { SERVER_ENV, serverArgs } from './lib/server-process.mjs';
 import { ensureSystemPackages, freePort, startPostgres } from './lib/system.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,6 +55,7 @@ async function startInstance(n) {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(own),

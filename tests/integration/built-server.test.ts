@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS, serverArgs } from '../../scripts/lib/server-process.mjs';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS, serverArgs } from '../../scripts/lib/server-process.mjs';
 import { createPgDatabase } from '../support/app.ts';
 import { freePort } from '../support/store-process.ts';
 
@@ -27,9 +27,10 @@ beforeAll(() => {
 }, 180_000);
 
 describe('how production starts the store', () => {
-  it('npm start runs the built server with the same Node flags as the cluster and the benchmarks', () => {
+  it('npm start runs the built server with the same Node flags and allocator settings as the cluster and the benchmarks', () => {
     const start = pkg.scripts.start ?? '';
     expect(start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} ${path.relative(root, SERVER_ENTRY)}`);
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(start).toContain(` ${name}=${value} node `);
     expect(start).not.toContain('tsx');
   });
 

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serverArgs } from '../../scripts/lib/server-process.mjs';
+import { SERVER_ENV, serverArgs } from '../../scripts/lib/server-process.mjs';
 import { freePort } from '../../scripts/lib/system.mjs';
 
 export { freePort };
@@ -45,6 +45,7 @@ export async function startStore(env: Record<string, string>, port?: number, opt
     server = spawn(process.execPath, args, {
       env: {
         ...process.env,
+        ...(opts.built ? SERVER_ENV : {}),
         NODE_ENV: 'production',
         PORT: String(p),
         HOST: '127.0.0.1',
