@@ -48,6 +48,25 @@ async function arrived(type: string, n = 1, ms = 5000) {
   return rx.of(type);
 }
 
+describe('the kick after a change', () => {
+  it('looks for deliveries only when the change wrote an event: one written elsewhere waits for the sweep', async () => {
+    // An endpoint for low stock only; a delivery to it written as another instance would write it.
+    const lowStock = await register(['product.low_stock']);
+    rx.reset();
+    const id = 'msg_writtenbyanotherinstance00';
+    await t.app.database.db.execute(
+      sql`insert into webhook_events (id, type, payload) values (${id}, 'product.low_stock', ${JSON.stringify({ type: 'product.low_stock', timestamp: new Date().toISOString(), data: {} })}::jsonb)`,
+    );
+    await t.app.database.db.execute(sql`insert into webhook_deliveries (event_id, endpoint_id) values (${id}, ${lowStock.id})`);
+    // Paid orders nobody subscribes to: their kicks send nothing and read no delivery.
+    for (let i = 0; i < 2; i++) await paidOrder(t.app);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(rx.received).toHaveLength(0);
+    await t.app.services.webhooks.sweep();
+    expect(rx.received.map((r) => r.headers['webhook-id'])).toEqual([id]);
+  });
+});
+
 describe('order.paid', () => {
   it('reaches a receiver within seconds of the payment, without a sweep, signed, with what an accounting tool needs', async () => {
     const endpoint = await register(['order.paid']);

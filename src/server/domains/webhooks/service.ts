@@ -84,6 +84,10 @@ export function createWebhooksService(d: {
     return row;
   }
 
+  // Whether this instance has written an event since its last kick: a change no endpoint subscribes
+  // to writes none, and its kick after the commit then costs no query. What another instance writes
+  // is its own to send, and the sweep's.
+  let written = false;
   const emitter: WebhookEmitter = {
     async emit(tx, type, data) {
       const subscribers = await repo.selectSubscribers(tx, type);
@@ -94,9 +98,15 @@ export function createWebhooksService(d: {
         { id, type, payload: { type, timestamp: new Date().toISOString(), data } },
         subscribers.map((s) => s.id),
       );
+      written = true;
+      // Also the fallback when another change's kick took the flag before this one's commit.
       sender.later(AFTER_COMMIT_MS);
     },
-    deliverSoon: sender.deliverSoon,
+    deliverSoon() {
+      if (!written) return;
+      written = false;
+      sender.deliverSoon();
+    },
   };
 
   return {
