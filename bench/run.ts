@@ -226,11 +226,15 @@ try {
         target: `< ${limit}`,
         ok: figures[d].rssMiB < limit,
       },
+      // Idle after a restart "within 20 % of that" (issue 33): no reading above the memory target by
+      // more than a fifth, and the five no further apart than a fifth of it ("the same on every run").
       {
-        name: `Idle after each of ${figures[d].restart.idleMiB.length} restarts, ${d} (RSS MiB, most apart from the after-load figure)`,
-        value: Math.max(...figures[d].restart.idleMiB.map((m) => Math.abs(m - figures[d].rssMiB))),
-        target: `within 20 % (≤ ${Math.round(figures[d].rssMiB * 0.2)})`,
-        ok: figures[d].restart.idleMiB.every((m) => Math.abs(m - figures[d].rssMiB) <= figures[d].rssMiB * 0.2),
+        name: `Idle after each of ${figures[d].restart.idleMiB.length} restarts, ${d} (RSS MiB, the highest)`,
+        value: Math.max(...figures[d].restart.idleMiB),
+        target: `≤ ${limit * 1.2}, the ${figures[d].restart.idleMiB.length} within ${limit * 0.2} of each other`,
+        ok:
+          Math.max(...figures[d].restart.idleMiB) <= limit * 1.2 &&
+          Math.max(...figures[d].restart.idleMiB) - Math.min(...figures[d].restart.idleMiB) <= limit * 0.2,
       },
     ]),
     ...(lighthouseResult ? lighthouseTargets(lighthouseResult) : notMeasured(LIGHTHOUSE_TARGETS)),
