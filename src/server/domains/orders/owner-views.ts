@@ -71,37 +71,42 @@ export function createOwnerViews(
       let after = 0;
       for (;;) {
         const batch = await ownerRepo.selectExportBatch(db, q, after, EXPORT_BATCH);
+        // One chunk per batch: a chunk per line cost the stream more than writing the lines.
+        const lines: string[] = [];
         for (const { order: o, items } of batch) {
-          yield csvLine([
-            o.id,
-            o.createdAt.toISOString(),
-            o.paidAt?.toISOString(),
-            o.status,
-            o.paymentMode,
-            o.paymentIssue,
-            o.email,
-            o.firstName,
-            o.lastName,
-            o.phone,
-            o.shippingAddress,
-            o.shippingCity,
-            o.shippingState,
-            o.shippingZip,
-            o.shippingCountry,
-            items.map((i) => `${i.quantity} × ${i.name} @ ${formatCents(i.unitPriceCents)}`).join('; '),
-            formatCents(o.subtotalCents),
-            o.discountCode,
-            formatCents(o.discountCents),
-            formatCents(o.shippingCents),
-            formatCents(o.totalCents),
-            formatCents(o.refundedCents),
-            o.paymentMethodKind,
-            o.trackingNumber,
-            o.paymentIntentId,
-            formatCents(o.taxCents),
-            formatCents(o.refundedTaxCents),
-          ]);
+          lines.push(
+            csvLine([
+              o.id,
+              o.createdAt.toISOString(),
+              o.paidAt?.toISOString(),
+              o.status,
+              o.paymentMode,
+              o.paymentIssue,
+              o.email,
+              o.firstName,
+              o.lastName,
+              o.phone,
+              o.shippingAddress,
+              o.shippingCity,
+              o.shippingState,
+              o.shippingZip,
+              o.shippingCountry,
+              items.map((i) => `${i.quantity} × ${i.name} @ ${formatCents(i.unitPriceCents)}`).join('; '),
+              formatCents(o.subtotalCents),
+              o.discountCode,
+              formatCents(o.discountCents),
+              formatCents(o.shippingCents),
+              formatCents(o.totalCents),
+              formatCents(o.refundedCents),
+              o.paymentMethodKind,
+              o.trackingNumber,
+              o.paymentIntentId,
+              formatCents(o.taxCents),
+              formatCents(o.refundedTaxCents),
+            ]),
+          );
         }
+        if (lines.length > 0) yield lines.join('');
         const last = batch.at(-1);
         if (!last || batch.length < EXPORT_BATCH) return;
         after = last.order.id;
