@@ -48,13 +48,15 @@ describe('batchLines', () => {
     expect(read()).toBe(line(1) + line(2));
   });
 
-  it('is what a pino logger writes through, one JSON object per line', () => {
+  it('is what a pino logger writes through, one JSON object per line', async () => {
     const { destination, read } = fileDestination();
     const logger = pino({ base: null }, batchLines(destination, 4096));
     for (let n = 0; n < 100; n++) logger.info({ n }, 'hello');
     logger.flush();
-    destination.flushSync();
-    const lines = read().trim().split('\n');
-    expect(lines.map((l) => (JSON.parse(l) as { n: number }).n)).toEqual(Array.from({ length: 100 }, (_, n) => n));
+    // The blocks go out one asynchronous write after another, in order.
+    await vi.waitFor(() => {
+      const lines = read().trim().split('\n');
+      expect(lines.map((l) => (JSON.parse(l) as { n: number }).n)).toEqual(Array.from({ length: 100 }, (_, n) => n));
+    });
   });
 });
