@@ -44,7 +44,7 @@ import { benchBaselineRoutes } from './plugins/bench-baseline.ts';
 import { corePlugin } from './plugins/core.ts';
 import { healthRoutes } from './domains/health/routes.ts';
 import { logDestination } from './lib/log-destination.ts';
-import { redactKeys, serializeError } from './lib/log-serializers.ts';
+import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { guardAdminScope, requireAdmin } from './plugins/admin-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -82,12 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       // errors' values; a log call passing such an id as a field prints [Redacted].
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]', 'paymentIntentId', 'sessionId'],
       serializers: {
-        req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
-          method: req.method,
-          url: redactKeys(req.url),
-          host: req.host,
-          remoteAddress: req.ip,
-        }),
+        req: serializeRequest,
         err: serializeError,
       },
       ...(config.env === 'development' && process.stdout.isTTY

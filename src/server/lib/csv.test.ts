@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine } from './csv.ts';
+import { csvLine, csvLines } from './csv.ts';
 
 describe('csvLine', () => {
   it('quotes every cell, numbers and empty ones too, and ends with CRLF', () => {
@@ -22,5 +22,17 @@ describe('csvLine', () => {
   it('keeps a cell whole for a spreadsheet that splits on semicolons', () => {
     // Unquoted, `Ann;=1+2` is two cells to such a spreadsheet, the second a formula.
     expect(csvLine(['Ann;=1+2', 'Lee'])).toBe('"Ann;=1+2","Lee"\r\n');
+  });
+});
+
+describe('csvLines', () => {
+  it('writes each record as csvLine does, in order, and nothing for no record', () => {
+    const records = [
+      ['a', 1, null],
+      ['=1+1', 'Ann;=1+2', 'say "hi"'],
+      [-2, '', undefined],
+    ];
+    expect(csvLines(records)).toBe(records.map((r) => csvLine(r)).join(''));
+    expect(csvLines([])).toBe('');
   });
 });

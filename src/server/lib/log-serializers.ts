@@ -57,6 +57,11 @@ export function redactKeys(text: string): string {
     );
 }
 
+/** A request as its log lines give it: method, URL with its keys redacted, host and client address. */
+export function serializeRequest(req: { method: string; url: string; host?: string; ip?: string }) {
+  return { method: req.method, url: redactKeys(req.url), host: req.host, remoteAddress: req.ip };
+}
+
 /** PostgreSQL's fields that name things rather than hold values. */
 const DATABASE_FIELDS = ['severity', 'schema', 'table', 'column', 'dataType', 'constraint'] as const;
 /** A failed connection's: where the database was, not what was sent to it. */

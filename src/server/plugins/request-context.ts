@@ -1,7 +1,7 @@
 import { SessionIdSchema } from '#shared/cart.ts';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { symbols } from 'pino';
-import { redactKeys } from '../lib/log-serializers.ts';
+import { serializeRequest } from '../lib/log-serializers.ts';
 import { networkOf } from '../lib/network.ts';
 
 declare module 'fastify' {
@@ -67,17 +67,13 @@ interface PinoInternals {
 
 /**
  * The 'request completed' line, written as pino writes it (the logger's own fields, then the request
- * as the `req` serializer in app.ts gives it) but put together here: the busiest line of the log
- * skips pino's serializers and redaction, which find nothing to do in it (the URL's keys are
- * redacted here as there, and it has no headers).
+ * as `serializeRequest` gives it, as for every other line) but put together here: the busiest line
+ * of the log skips pino's serializers and redaction, which find nothing more to do in it.
  */
 function writeCompleted(log: FastifyBaseLogger, req: FastifyRequest, reply: FastifyReply): void {
   const pino = log as unknown as PinoInternals;
   if (!pino.isLevelEnabled('info')) return;
-  // '' when an HTTP/1.0 request sends no Host header; were it ever undefined, left out as pino does.
-  const host = req.host as string | undefined;
-  const request = `{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(redactKeys(req.url))}${host === undefined ? '' : `,"host":${JSON.stringify(host)}`},"remoteAddress":${JSON.stringify(req.ip)}}`;
   pino[symbols.streamSym].write(
-    `{"level":30,"time":${Date.now()}${pino[symbols.chindingsSym]},"req":${request},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+    `{"level":30,"time":${Date.now()}${pino[symbols.chindingsSym]},"req":${JSON.stringify(serializeRequest(req))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '#shared/customers.ts';
 import { formatCents } from '#shared/money.ts';
 import type { Database } from '#db/client.ts';
-import { csvLine } from '../../lib/csv.ts';
+import { csvLine, csvLines } from '../../lib/csv.ts';
 import * as repo from './customers-repo.ts';
 import { toAdminOrder } from './views.ts';
 
@@ -65,21 +65,23 @@ export function createCustomersService(db: Database) {
       let cursor: repo.CustomerRow['latest'] | undefined;
       for (;;) {
         const batch = await repo.selectCustomers(db, { q: query.q, limit: EXPORT_BATCH, cursor });
-        // One chunk per batch: a chunk per line cost the stream more than writing the lines.
-        const lines = batch.map((r) => {
-          const c = toCustomer(r);
-          return csvLine([
-            c.email,
-            c.name,
-            c.orders,
-            c.totalSpent,
-            c.firstOrderAt,
-            c.lastOrderAt,
-            c.testOrders,
-            c.marketingConsent ? 'yes' : 'no',
-          ]);
-        });
-        if (lines.length > 0) yield lines.join('');
+        if (batch.length > 0) {
+          yield csvLines(
+            batch.map((r) => {
+              const c = toCustomer(r);
+              return [
+                c.email,
+                c.name,
+                c.orders,
+                c.totalSpent,
+                c.firstOrderAt,
+                c.lastOrderAt,
+                c.testOrders,
+                c.marketingConsent ? 'yes' : 'no',
+              ];
+            }),
+          );
+        }
         const last = batch.at(-1);
         if (!last || batch.length < EXPORT_BATCH) return;
         cursor = last.latest;

@@ -3,7 +3,7 @@ import { formatCents } from '#shared/money.ts';
 import type { OrderEvent } from '#shared/order-events.ts';
 import type { Database } from '#db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { csvLine } from '../../lib/csv.ts';
+import { csvLine, csvLines } from '../../lib/csv.ts';
 import { type Actor, recordEvent, toOrderEvent } from './history.ts';
 import { LISTS, type OrderKind, paidLive, paidTest } from './kinds.ts';
 import * as historyRepo from './history-repo.ts';
@@ -71,11 +71,9 @@ export function createOwnerViews(
       let after = 0;
       for (;;) {
         const batch = await ownerRepo.selectExportBatch(db, q, after, EXPORT_BATCH);
-        // One chunk per batch: a chunk per line cost the stream more than writing the lines.
-        const lines: string[] = [];
-        for (const { order: o, items } of batch) {
-          lines.push(
-            csvLine([
+        if (batch.length > 0) {
+          yield csvLines(
+            batch.map(({ order: o, items }) => [
               o.id,
               o.createdAt.toISOString(),
               o.paidAt?.toISOString(),
@@ -106,7 +104,6 @@ export function createOwnerViews(
             ]),
           );
         }
-        if (lines.length > 0) yield lines.join('');
         const last = batch.at(-1);
         if (!last || batch.length < EXPORT_BATCH) return;
         after = last.order.id;
