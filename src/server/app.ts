@@ -46,6 +46,7 @@ import { healthRoutes } from './domains/health/routes.ts';
 import { logDestination } from './lib/log-destination.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { guardAdminScope, requireAdmin } from './plugins/admin-guard.ts';
+import { EarlyAnswers } from './plugins/early-answers.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { OneLinePerRequest, registerRequestContext } from './plugins/request-context.ts';
@@ -75,7 +76,10 @@ export interface BuildOptions {
 /** The one way to build the server, for production and for every test (docs/house.md). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const ssr = opts.ssr ?? (config.env === 'development' ? 'dev' : config.env === 'production' ? 'prod' : 'off');
+  const early = new EarlyAnswers();
   const app = Fastify({
+    serverFactory: early.serverFactory,
+    genReqId: early.nextRequestId,
     logger: {
       level: config.logLevel,
       // Keys to a cart or a checkout never reach the log (lib/log-serializers.ts), nor do database
@@ -126,7 +130,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('admin', null);
 
   registerErrorHandler(app);
-  await registerSecurity(app, config, { dev: ssr === 'dev' });
+  const notAPage = await registerSecurity(app, config, { dev: ssr === 'dev' });
+  app.decorate('earlyAnswers', early);
+  early.start(app.log, notAPage);
+  app.addHook('preClose', (done) => {
+    early.close();
+    done();
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerRequestContext(app);
   app.decorate('requireAdmin', requireAdmin(config));

@@ -165,6 +165,9 @@ describe('the log', () => {
   it('gives each request its documented fields, as JSON whatever the URL holds, with or without a Host header', async () => {
     const out = await loggedStore(async (base) => {
       expect((await fetch(`${base}/api/products?tag=%22quoted%22`)).status).toBe(200);
+      // The list again, now answered from memory before routing (plugins/early-answers.ts).
+      expect((await fetch(`${base}/api/products`)).status).toBe(200);
+      expect((await fetch(`${base}/api/products`)).status).toBe(200);
       // HTTP/1.0 lets a client leave the Host header out; a quote and a backslash are sent as they are.
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () =>
@@ -200,6 +203,20 @@ describe('the log', () => {
       msg: 'request completed',
     });
     expect(Math.abs((quoted?.time as number) - Date.now())).toBeLessThan(60_000);
+    const plain = completed.filter((e) => e.req?.url === '/api/products');
+    expect(plain).toHaveLength(2);
+    for (const line of plain) {
+      const req = { ...(quoted?.req as object), url: '/api/products' };
+      expect(line).toEqual({
+        ...quoted,
+        time: expect.any(Number),
+        reqId: expect.stringMatching(/^req-/),
+        req,
+        responseTime: expect.any(Number),
+      });
+    }
+    const ids = completed.map((e) => (e as { reqId?: string }).reqId);
+    expect(new Set(ids).size).toBe(ids.length);
     const raw = byUrl('/api/products?raw="a\\b"');
     expect(raw?.req).toEqual({ method: 'GET', url: '/api/products?raw="a\\b"', host: '', remoteAddress: '127.0.0.1' });
     expect(byUrl('/no-such-page')?.res).toEqual({ statusCode: 404 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import fastJson, { type Schema } from 'fast-json-stringify';
@@ -60,25 +62,97 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+/** A JSON text written once, with its entity tag and its bytes in each encoding, each made at its first use. */
+export interface OnceJson {
+  readonly body: string;
+  readonly etag: string;
+  bytes(encoding: Encoding): Buffer;
+}
+
+/** The encodings a kept answer is sent in, as @fastify/compress offers the others: Brotli first, then gzip. */
+export type Encoding = 'br' | 'gzip' | 'identity';
+const ENCODINGS = ['br', 'gzip'];
+const GZIP_ALIAS = /\*|x-gzip/gu;
+
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'br')
+    return brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+  if (encoding === 'gzip') return gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
+  return body;
+}
+
+function onceJson(body: string): OnceJson {
+  const encoded = new Map<Encoding, Buffer>();
+  return {
+    body,
+    etag: entityTag(body),
+    bytes(encoding) {
+      let bytes = encoded.get(encoding);
+      if (!bytes) {
+        bytes = encode(encoded.get('identity') ?? Buffer.from(body, 'utf8'), encoding);
+        encoded.set(encoding, bytes);
+      }
+      return bytes;
+    },
+  };
+}
+
 /**
  * The busiest answer, the product list (docs/decisions/0023, 0056), written once per value: at the
  * first sight of a value (the catalog's cached list, a new object at each change) zod checks it
  * against its schema, as every route's answer is checked, and fast-json-stringify writes it from
- * the schema's JSON Schema; then the same text and entity tag serve every request until the value
- * changes. Only for schemas without codecs or transforms, whose parse and encode are the same.
+ * the schema's JSON Schema; then the same bytes and entity tag serve every request until the value
+ * changes, compressed once per encoding. Only for schemas without codecs or transforms, whose parse
+ * and encode are the same.
  */
-export function jsonOncePerValue<T>(schema: z.ZodType<T>, what: string): (value: T) => { body: string; etag: string } {
+export function jsonOncePerValue<T>(schema: z.ZodType<T>, what: string): (value: T) => OnceJson {
   // Compiled at the first answer, not while the store starts.
   let stringify: ((data: T) => string) | undefined;
-  let last: { value: T; body: string; etag: string } | undefined;
+  let last: { value: T; json: OnceJson } | undefined;
   return (value) => {
-    if (last?.value === value) return last;
+    if (last?.value === value) return last.json;
     const checked = schema.safeParse(value);
     if (!checked.success) throw new ResponseSerializationError('GET', what, { cause: checked.error });
     stringify ??= fastJson(z.toJSONSchema(schema, { target: 'draft-07', io: 'output' }) as Schema);
-    const body = stringify(checked.data);
-    last = { value, body, etag: entityTag(body) };
-    return last;
+    last = { value, json: onceJson(stringify(checked.data)) };
+    return last.json;
+  };
+}
+
+/** A JSON answer kept as bytes, as it is sent to one request: its status, its own headers and its body. */
+export interface KeptAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+/**
+ * How a kept JSON text answers a request: `304` without a body when its If-None-Match names the
+ * tag, else the bytes in the encoding its Accept-Encoding prefers (negotiated as @fastify/compress
+ * does for every other answer), which then skips compressing them again. Its headers name the tag
+ * and that the answer varies with Accept-Encoding.
+ */
+export function keptJsonAnswer(
+  json: OnceJson,
+  request: { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined },
+  cacheControl: string,
+): KeptAnswer {
+  const common = { 'cache-control': cacheControl, etag: json.etag, vary: 'accept-encoding' };
+  if (notModified(request['if-none-match'], json.etag)) return { status: 304, headers: common, body: undefined };
+  const accept = request['accept-encoding'];
+  const encoding = (accept ? negotiate(accept.toLowerCase().replace(GZIP_ALIAS, 'gzip'), ENCODINGS) : null) ?? 'identity';
+  const body = json.bytes(encoding as Encoding);
+  return {
+    status: 200,
+    headers: {
+      ...common,
+      'content-type': 'application/json; charset=utf-8',
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+      'content-length': String(body.length),
+    },
+    body,
   };
 }
 

@@ -48,4 +48,23 @@ describe('CachedValue', () => {
     now = 1000;
     expect(await c.get()).toBe(2);
   });
+
+  it('peeks at the value only while a get would answer it without loading', async () => {
+    let now = 0;
+    let loads = 0;
+    const c = new CachedValue(
+      async () => ++loads,
+      1000,
+      () => now,
+    );
+    expect(c.peek()).toBeUndefined();
+    await c.get();
+    expect(c.peek()).toBe(1);
+    now = 1000;
+    expect(c.peek()).toBeUndefined();
+    await c.get();
+    c.invalidate();
+    expect(c.peek()).toBeUndefined();
+    expect(loads).toBe(2);
+  });
 });

@@ -14,6 +14,11 @@ export class CachedValue<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The value held, while it is fresh; undefined when a `get` would load it. */
+  peek(): T | undefined {
+    return this.value && this.now() - this.value.at < this.ttlMs ? this.value.data : undefined;
+  }
+
   async get(): Promise<T> {
     if (this.value && this.now() - this.value.at < this.ttlMs) return this.value.data;
     if (this.inflight) return this.inflight;

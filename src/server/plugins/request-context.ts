@@ -55,7 +55,7 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else writeCompleted(reply.log, req, reply);
+    else writeRequestLine(reply.log, req, reply.statusCode, reply.elapsedTime);
   }
 }
 
@@ -66,14 +66,22 @@ interface PinoInternals {
 }
 
 /**
- * The 'request completed' line, written as pino writes it (the logger's own fields, then the request
- * as `serializeRequest` gives it, as for every other line) but put together here: the busiest line
- * of the log skips pino's serializers and redaction, which find nothing more to do in it.
+ * The 'request completed' line, written as pino writes it (the logger's own fields, the request's id
+ * when the logger is not already the request's own, then the request as `serializeRequest` gives it,
+ * as for every other line) but put together here: the busiest line of the log skips pino's
+ * serializers and redaction, which find nothing more to do in it.
  */
-function writeCompleted(log: FastifyBaseLogger, req: FastifyRequest, reply: FastifyReply): void {
+export function writeRequestLine(
+  log: FastifyBaseLogger,
+  req: Parameters<typeof serializeRequest>[0],
+  statusCode: number,
+  responseTime: number,
+  reqId?: string,
+): void {
   const pino = log as unknown as PinoInternals;
   if (!pino.isLevelEnabled('info')) return;
+  const id = reqId === undefined ? '' : `,"reqId":${JSON.stringify(reqId)}`;
   pino[symbols.streamSym].write(
-    `{"level":30,"time":${Date.now()}${pino[symbols.chindingsSym]},"req":${JSON.stringify(serializeRequest(req))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+    `{"level":30,"time":${Date.now()}${pino[symbols.chindingsSym]}${id},"req":${JSON.stringify(serializeRequest(req))},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
   );
 }

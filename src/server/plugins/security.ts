@@ -65,9 +65,14 @@ const policy = (directives: Directives) => directives.map(([name, sources]) => (
  * order's page or for a browser that sent Global Privacy Control. Its one inline script (the SSR
  * state) carries a per-request nonce. Styles allow inline style attributes (Radix positions popovers
  * with them), so they get no nonce. The API and the assets get a policy that allows nothing, and
- * no nonce is made for them.
+ * no nonce is made for them. Returns the headers of an answer that is not a page, for the answers
+ * sent before routing (plugins/early-answers.ts).
  */
-export async function registerSecurity(app: FastifyInstance, config: Config, opts: { dev: boolean }): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  opts: { dev: boolean },
+): Promise<Readonly<Record<string, string>>> {
   const https = config.publicUrl.startsWith('https:');
   const t = config.tags;
   const tagSets = [
@@ -159,6 +164,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
     }
     done();
   });
+  return fixed;
 }
 
 /**

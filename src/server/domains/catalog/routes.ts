@@ -10,7 +10,7 @@ import {
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
-import { file, json, jsonOncePerValue, noBody, notModified } from '../../lib/answers.ts';
+import { file, json, jsonOncePerValue, keptJsonAnswer, noBody } from '../../lib/answers.ts';
 import { UPLOAD_NAME } from './image-upload.ts';
 import { renderProductImage } from './product-images.ts';
 
@@ -34,13 +34,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const answer = productList(await app.services.catalog.listActiveProducts());
-      reply.header('cache-control', 'no-cache').header('etag', answer.etag);
-      if (notModified(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-      // Written once per list (jsonOncePerValue): the text is sent as it is.
-      return reply.type('application/json; charset=utf-8').send(answer.body as never);
+      // Written and compressed once per list (jsonOncePerValue): the bytes are sent as they are.
+      const answer = keptJsonAnswer(productList(await app.services.catalog.listActiveProducts()), req.headers, 'no-cache');
+      return reply
+        .code(answer.status)
+        .headers(answer.headers)
+        .send(answer.body as never);
     },
   );
+  // The same answer before routing, while the catalog holds the list (plugins/early-answers.ts).
+  app.earlyAnswers.add('/api/products', (headers) => {
+    const list = app.services.catalog.heldActiveProducts();
+    return list && keptJsonAnswer(productList(list), headers, 'no-cache');
+  });
 
   app.get(
     '/api/products/:id',

@@ -134,6 +134,8 @@ export function createCatalogService(db: Database, notifier: Notifier, alerts: L
 
   const service = {
     listActiveProducts: (): Promise<PublicProduct[]> => list.get(),
+    /** The list `listActiveProducts` would answer now without a query, when it holds one. */
+    heldActiveProducts: (): PublicProduct[] | undefined => list.peek(),
 
     /** null when unknown or inactive (the cached list holds every active product). */
     async getActiveProduct(id: number): Promise<PublicProduct | null> {
