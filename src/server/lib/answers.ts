@@ -74,10 +74,14 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 const ENCODINGS = ['br', 'gzip'];
 const GZIP_ALIAS = /\*|x-gzip/gu;
 
+/**
+ * Brotli at quality 8 and gzip at 9: about 0.4 and 0.1 ms for the product list (1.9 KB), once per list;
+ * Brotli's 9 to 11 take 2 to 6 ms for at most a tenth fewer bytes.
+ */
 function encode(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br')
     return brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 8, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     });
   if (encoding === 'gzip') return gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
   return body;
