@@ -19,7 +19,9 @@ export type EarlyAnswer = (headers: IncomingHttpHeaders) => KeptAnswer | undefin
  * page carries (plugins/security.ts), the route's own, and the request's one log line, as the route
  * would answer it. Anything else goes to Fastify: another method, a query, a body, a request sent
  * through a proxy (its client address and host are Fastify's to read, after TRUST_PROXY), a route
- * that holds nothing yet, and every request once the server is closing.
+ * that holds nothing yet, and every request once the server is closing. A request answered here
+ * runs no Fastify hook: a hook meant for every request (a limit, a counter) must leave these paths
+ * to the routes, or be written here too.
  */
 export class EarlyAnswers {
   private readonly byPath = new Map<string, EarlyAnswer>();
