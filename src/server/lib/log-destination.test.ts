@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchLines } from './log-destination.ts';
+import { batchLines, logDestination } from './log-destination.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -58,5 +59,66 @@ describe('batchLines', () => {
       const lines = read().trim().split('\n');
       expect(lines.map((l) => (JSON.parse(l) as { n: number }).n)).toEqual(Array.from({ length: 100 }, (_, n) => n));
     });
+  });
+});
+
+describe('logDestination', () => {
+  it('drops what standard output cannot take beyond its limit, and says how much once it is read again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-destination-'));
+    dirs.push(dir);
+    const fifo = path.join(dir, 'stdout');
+    execFileSync('mkfifo', [fifo]);
+    // A reader that reads nothing yet: the pipe fills at 64 KiB and the writer's write waits.
+    const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const log = logDestination({ dest: fifo, limit: 256 * 1024 });
+    let sent = 0;
+    const send = (n: number) => {
+      log.write(line(n));
+      sent += line(n).length;
+    };
+    for (let n = 0; n < 20_000; n++) send(n);
+    log.flush();
+    let received = '';
+    const buffer = Buffer.alloc(1 << 16);
+    const drain = () => {
+      for (;;) {
+        let n = 0;
+        try {
+          n = fs.readSync(reader, buffer);
+        } catch {
+          return; // EAGAIN: nothing more to read now
+        }
+        if (n <= 0) return;
+        received += buffer.toString('utf8', 0, n);
+      }
+    };
+    type Entry = { n?: number; msg: string; level?: number; droppedCharacters?: number };
+    const entries = () =>
+      received
+        .slice(0, received.lastIndexOf('\n') + 1)
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Entry);
+    const notices = () => entries().filter((e) => e.msg.startsWith('log lines dropped'));
+    // Standard output is read again; the next lines go out after a line saying how much was lost.
+    await vi.waitFor(() => {
+      drain();
+      send(-1);
+      log.flush();
+      expect(notices().length).toBeGreaterThan(0);
+    }, 10_000);
+    // Every character sent is either written or counted in a notice.
+    await vi.waitFor(() => {
+      drain();
+      const lines = entries().filter((e) => e.n !== undefined);
+      const dropped = notices().reduce((sum, e) => sum + (e.droppedCharacters ?? 0), 0);
+      expect(lines.reduce((sum, e) => sum + line(e.n ?? 0).length, 0) + dropped).toBe(sent);
+    }, 10_000);
+    fs.closeSync(reader);
+    expect(notices()[0]).toMatchObject({ level: 40, pid: process.pid, hostname: os.hostname() });
+    const kept = entries().filter((e) => e.n !== undefined && e.n >= 0);
+    expect(kept.length).toBeLessThan(20_000);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.map((e) => e.n)).toEqual(kept.map((e) => e.n).sort((x, y) => (x ?? 0) - (y ?? 0)));
   });
 });
