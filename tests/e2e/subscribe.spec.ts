@@ -51,3 +51,20 @@ test('a shopper subscribes to the Single Bottle every 6 weeks at 10 % off, agree
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText('$21.00');
 });
+
+test('the subscribe choice answers the keyboard as soon as the page has hydrated, however late the scripts outside its first load arrive', async ({
+  page,
+}) => {
+  // The scripts the page names in its HTML are its first load; any other is held back three seconds.
+  const html = await (await page.request.get('/product/5')).text();
+  const firstLoad = new Set(html.match(/\/assets\/[^"']+\.js/g) ?? []);
+  await page.route('**/assets/*.js', async (route) => {
+    if (!firstLoad.has(new URL(route.request().url()).pathname)) await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await page.goto('/product/5');
+  await page.getByRole('radio', { name: /^One-time/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: /^Subscribe and save 10 %/ })).toBeChecked();
+  await expect(page.getByLabel('How often')).toBeVisible({ timeout: 1500 });
+});

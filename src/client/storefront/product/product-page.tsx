@@ -10,6 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { usePublicConfig } from '../../lib/public-config.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useAddToCart } from '../cart/api/add-to-cart.ts';
+import { SubscribeChoice } from './subscribe-choice.tsx';
 import { useProduct } from '../catalog/api/get-product.ts';
 import { HeldNote } from '../catalog/components/held-note.tsx';
 import { Price, productSavings } from '../catalog/components/price.tsx';
@@ -92,11 +93,7 @@ export function ProductPage() {
             </p>
             {product.inventory <= STOCK_LOW_MAX ? <HeldNote held={product.held} backBy={product.heldBackBy} /> : null}
           </div>
-          {product.subscription ? (
-            <Suspense fallback={<div className="h-36" />}>
-              <SubscribeChoice offer={product.subscription} price={product.price} choice={choice} />
-            </Suspense>
-          ) : null}
+          {product.subscription ? <SubscribeChoice offer={product.subscription} price={product.price} choice={choice} /> : null}
           <Button
             size="lg"
             variant="accent"
@@ -129,9 +126,6 @@ export function ProductPage() {
     </div>
   );
 }
-
-// The subscribe-and-save choice loads after the page's first script (its budget, docs/decisions/0006), holding its place.
-const SubscribeChoice = lazy(() => import('./subscribe-choice.tsx').then((m) => ({ default: m.SubscribeChoice })));
 
 // Reviews load once the page is idle: below the fold, and outside the page's first load.
 const ReviewsSection = lazy(() => import('../reviews/reviews-section.tsx'));

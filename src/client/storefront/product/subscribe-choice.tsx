@@ -44,7 +44,7 @@ export function SubscribeChoice({
           value={plan}
           checked={p.plan === plan}
           onChange={() => p.onPlan(plan)}
-          className="size-5 accent-amber-deep"
+          className="size-5 shrink-0 accent-amber-deep"
         />
         {label}
       </span>
