@@ -62,9 +62,8 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** A JSON text written once, with its entity tag and its bytes in each encoding, each made at its first use. */
+/** A JSON text written once: its entity tag and its bytes in each encoding, each made at its first use. */
 export interface OnceJson {
-  readonly body: string;
   readonly etag: string;
   bytes(encoding: Encoding): Buffer;
 }
@@ -90,7 +89,6 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
 function onceJson(body: string): OnceJson {
   const encoded = new Map<Encoding, Buffer>();
   return {
-    body,
     etag: entityTag(body),
     bytes(encoding) {
       let bytes = encoded.get(encoding);
