@@ -463,6 +463,42 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(types.filter((x) => x === 'cancelled')).toHaveLength(1);
   });
 
+  it('a cancel that read the order as paid while another cancel refunded it answers the cancelled order, refunded once', async () => {
+    const order = await paidOrder();
+    const orders = t.app.services.orders;
+    const byId = orders.byId;
+    let reached!: () => void;
+    let release!: () => void;
+    const atRead = new Promise<void>((r) => (reached = r));
+    const held = new Promise<void>((r) => (release = r));
+    let holdNext = true;
+    // The late cancel reads the order as paid, then waits there until the other cancel is done.
+    orders.byId = async (...args: Parameters<typeof byId>) => {
+      const row = await byId(...args);
+      if (args[0] === order.id && holdNext) {
+        holdNext = false;
+        reached();
+        await held;
+      }
+      return row;
+    };
+    try {
+      const late = admin.call('POST', `/api/orders/${order.id}/cancel`, {});
+      await atRead;
+      const early = await admin.call('POST', `/api/orders/${order.id}/cancel`, { reason: 'Duplicate order' });
+      expect(early.statusCode, early.body).toBe(200);
+      release();
+      const answer = await late;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({ status: 'cancelled', refundedTotal: '86.88' });
+    } finally {
+      release();
+      orders.byId = byId;
+    }
+    expect(await refundRows(order.id)).toBe(1);
+    expect((await timeline(order.id)).filter((e) => e.type === 'cancelled')).toHaveLength(1);
+  });
+
   it('after a partial refund, refunds what is left and restocks only the units not refunded yet', async () => {
     const order = await paidOrder();
     await refund(order.id, { items: [{ productId: 5, quantity: 1, restock: false }] });

@@ -824,14 +824,27 @@ class Refund extends OnOrder {
   }
 }
 
+/** The owner cancels an order, or clicks Cancel twice at once: both clicks are answered alike. */
 class Cancel extends OnOrder {
+  constructor(
+    o: number,
+    readonly twice: boolean,
+  ) {
+    super(o);
+  }
   async act(m: StoreModel, real: StoreUnderTest) {
     const o = this.order(m);
-    const res = await call(real, { method: 'POST', url: `/api/orders/${o.id}/cancel`, owner: true, payload: {} });
-    noServerError(res, String(this));
+    const send = () => call(real, { method: 'POST', url: `/api/orders/${o.id}/cancel`, owner: true, payload: {} });
+    const answers = await Promise.all(this.twice ? [send(), send()] : [send()]);
+    for (const res of answers) noServerError(res, String(this));
+    expect(
+      answers.map((r) => r.statusCode),
+      `${this}: ${answers.map((r) => r.body).join(' / ')}`,
+    ).toEqual(answers.map(() => answers[0]?.statusCode));
+    if (this.twice && answers[0]?.statusCode === 200) tally('cancels clicked twice at once');
   }
   toString() {
-    return `cancel(order ${this.o})`;
+    return `cancel(order ${this.o}${this.twice ? ', twice at once' : ''})`;
   }
 }
 
@@ -1178,7 +1191,7 @@ export function storeCommands(withStripe: boolean) {
         fc.option(fc.nat({ max: 3 }), { nil: null }),
       )
       .map(([o, kind, p, q, cents, restock, key]) => new Refund(o, kind, p, q, cents, restock, key)),
-    i.map((o) => new Cancel(o)),
+    fc.tuple(i, fc.boolean()).map(([o, twice]) => new Cancel(o, twice)),
     i.map((o) => new Deliver(o)),
     fc.tuple(i, i, fc.integer({ min: 1, max: 2 })).map(([o, l, q]) => new AskReturn(o, l, q)),
     fc.tuple(i, i, fc.integer({ min: 1, max: 2 }), fc.boolean()).map(([o, l, q, r]) => new ReturnJourney(o, l, q, r)),

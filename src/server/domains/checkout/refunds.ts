@@ -10,6 +10,9 @@ import type { CheckoutTax } from './tax.ts';
 /** How long a refund may wait for the provider's answer before the sweep asks again. */
 const REFUND_RETRY_AFTER_MS = 60_000;
 
+/** How often one cancel decides again on an order that changed under it before it gives up with 409. */
+const MAX_REDECISIONS = 3;
+
 /** What the owner reads when the provider refused a refund: no money moved. */
 const refusal = (reason: string | null) =>
   new AppError('conflict', `The payment provider refused the refund: ${reason ?? 'no reason given'}`);
@@ -139,7 +142,7 @@ export function createRefunds(
 
   return {
     refund,
-    cancel,
+    cancel: (orderId: number, reason: string | undefined, actor: Actor) => cancel(orderId, reason, actor, 0),
 
     /** Refunds the provider has not answered (a crash, a timeout): asked again with the same key. */
     async retryPendingRefunds(): Promise<number> {
@@ -187,8 +190,13 @@ export function createRefunds(
    * POST /api/orders/:id/cancel. An unpaid order: its payment cancelled, its hold released. A paid
    * one, not shipped: refunded in full, what was not refunded yet put back in stock, then
    * 'cancelled'. A shipped one is refused (that is a return). Cancelling twice changes nothing.
+   * An order that changed meanwhile is decided again on what it is now, at most MAX_REDECISIONS times.
    */
-  async function cancel(orderId: number, reason: string | undefined, actor: Actor): Promise<AdminOrder> {
+  async function cancel(orderId: number, reason: string | undefined, actor: Actor, redecided: number): Promise<AdminOrder> {
+    const again = () => {
+      if (redecided >= MAX_REDECISIONS) throw new AppError('conflict', 'This order keeps changing: cancel it again in a moment');
+      return cancel(orderId, reason, actor, redecided + 1);
+    };
     const found = await orders.byId(orderId);
     if (!found) throw notFound('Order');
     if (found.status === 'cancelled') return orders.adminOrder(orderId);
@@ -199,7 +207,7 @@ export function createRefunds(
       );
     }
     if (found.status === 'refunded') throw new AppError('conflict', 'This order is refunded in full already');
-    if (found.status !== 'pending') return cancelPaid(orderId, reason, actor);
+    if (found.status !== 'pending') return cancelPaid(found.status, orderId, reason, actor, again);
 
     if (found.paidAt) {
       throw new AppError('conflict', 'This order was paid and set back to pending: set it to paid, then cancel it to refund it');
@@ -216,7 +224,7 @@ export function createRefunds(
       const payment = await payments.retrieve(found.paymentIntentId).catch(() => null);
       if (payment?.status === 'succeeded') {
         await completePayment(found.paymentIntentId);
-        return cancel(orderId, reason, actor);
+        return again();
       }
     }
     const cancelled = await db.transaction(async (tx) => {
@@ -231,13 +239,23 @@ export function createRefunds(
       return true;
     });
     // Changed meanwhile (paid, cancelled by another request): decided again on what it is now.
-    if (!cancelled) return cancel(orderId, reason, actor);
+    if (!cancelled) return again();
     await catalog.catalogChanged();
     return orders.adminOrder(orderId);
   }
 
-  /** A paid order cancelled: whatever is left refunded, every unit not refunded yet back in stock. */
-  async function cancelPaid(orderId: number, reason: string | undefined, actor: Actor): Promise<AdminOrder> {
+  /**
+   * A paid order cancelled: whatever is left refunded, every unit not refunded yet back in stock.
+   * Refused because the order is no longer what was read (another request cancelled, refunded or
+   * shipped it meanwhile): decided again on what it is now.
+   */
+  async function cancelPaid(
+    readStatus: string,
+    orderId: number,
+    reason: string | undefined,
+    actor: Actor,
+    again: () => Promise<AdminOrder>,
+  ): Promise<AdminOrder> {
     // Another request is cancelling it right now: its refund, not a second one.
     const inFlight = await orders.refunds.pendingCancellation(orderId);
     if (inFlight) {
@@ -256,7 +274,13 @@ export function createRefunds(
     // One key per state of the order's refunds: a double click is one refund; after a refused one, a new try.
     const failed = left.refunds.filter((r) => r.status === 'failed').length;
     // A refusal by the provider is thrown by refund() as a 409 with its reason.
-    await refund(orderId, request, actor, `cancel-${left.refundedTotal}-${failed}`, { cancelsOrder: true });
+    try {
+      await refund(orderId, request, actor, `cancel-${left.refundedTotal}-${failed}`, { cancelsOrder: true });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'conflict' && (await orders.byId(orderId))?.status !== readStatus)
+        return again();
+      throw err;
+    }
     return orders.adminOrder(orderId);
   }
 }
