@@ -34,6 +34,19 @@ describe('how production starts the store', () => {
     expect(start).not.toContain('tsx');
   });
 
+  it('keeps the built server’s code ASCII, its licences beside it', () => {
+    // Node holds a file over 1 MB with one character beyond ASCII as two bytes a character.
+    const dir = path.join(root, 'dist/server');
+    const code = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
+    expect(code.length).toBeGreaterThan(4);
+    for (const file of code) {
+      const bytes = fs.readFileSync(path.join(dir, file));
+      expect(bytes.findIndex((b) => b > 0x7f), file).toBe(-1);
+    }
+    const licences = fs.readdirSync(dir).filter((f) => f.endsWith('.LEGAL.txt'));
+    expect(licences.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n')).toContain('@license React');
+  });
+
   it('the build tools are devDependencies', () => {
     for (const tool of ['tsx', 'vite', 'esbuild', '@vitejs/plugin-react', 'tailwindcss', '@tailwindcss/vite', 'typescript']) {
       expect(pkg.dependencies, tool).not.toHaveProperty(tool);
