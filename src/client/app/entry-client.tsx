@@ -1,5 +1,5 @@
 import './styles.css';
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './router.tsx';
 import type { PublicConfig, SsrQueryState } from '#shared/ssr-contract.ts';
@@ -28,18 +28,16 @@ function Hydrated({ children }: { children: ReactNode }) {
 }
 
 function start(el: HTMLElement) {
-  startTransition(() => {
-    hydrateRoot(
-      el,
-      <StrictMode>
-        <Hydrated>
-          <BrowserRouter>
-            <App qc={qc} config={config} />
-          </BrowserRouter>
-        </Hydrated>
-      </StrictMode>,
-    );
-  });
+  hydrateRoot(
+    el,
+    <StrictMode>
+      <Hydrated>
+        <BrowserRouter>
+          <App qc={qc} config={config} />
+        </BrowserRouter>
+      </Hydrated>
+    </StrictMode>,
+  );
   // First-party analytics first (a short visit must still count, docs/decisions/0014), then the
   // other pages' chunks, one per idle period (all at once made a long task on slow phones), so
   // navigating to them is instant.
