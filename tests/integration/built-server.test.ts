@@ -41,7 +41,10 @@ describe('how production starts the store', () => {
     expect(code.length).toBeGreaterThan(4);
     for (const file of code) {
       const bytes = fs.readFileSync(path.join(dir, file));
-      expect(bytes.findIndex((b) => b > 0x7f), file).toBe(-1);
+      expect(
+        bytes.findIndex((b) => b > 0x7f),
+        file,
+      ).toBe(-1);
     }
     const licences = fs.readdirSync(dir).filter((f) => f.endsWith('.LEGAL.txt'));
     expect(licences.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n')).toContain('@license React');
