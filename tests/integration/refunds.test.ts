@@ -463,6 +463,17 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(types.filter((x) => x === 'cancelled')).toHaveLength(1);
   });
 
+  it('twenty cancels of one paid order at once make one refund and twenty equal answers', async () => {
+    const order = await paidOrder();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => admin.call('POST', `/api/orders/${order.id}/cancel`, {})));
+    expect(
+      answers.map((r) => r.statusCode),
+      answers.map((r) => r.body).join('\n'),
+    ).toEqual(answers.map(() => 200));
+    expect(await refundRows(order.id)).toBe(1);
+    expect((await orderOf(order.id)).refundedTotal).toBe('86.88');
+  });
+
   it('a cancel that read the order as paid while another cancel refunded it answers the cancelled order, refunded once', async () => {
     const order = await paidOrder();
     const orders = t.app.services.orders;
