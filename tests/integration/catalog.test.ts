@@ -72,6 +72,30 @@ describe('catalog API', () => {
     expect((await t.app.inject({ url: '/api/products' })).headers.etag).toBe(etag);
   });
 
+  it('tags each encoding of the list apart, as a strong tag names one set of bytes (RFC 9110 §8.8.3)', async () => {
+    const tags: Record<string, string> = {};
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const res = await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding'] ?? 'identity', encoding).toBe(encoding);
+      tags[encoding] = String(res.headers.etag);
+    }
+    expect(new Set(Object.values(tags)).size).toBe(3);
+    for (const [encoding, tag] of Object.entries(tags)) {
+      // The bytes the client holds are still the list's: not modified.
+      const same = await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': encoding, 'if-none-match': tag } });
+      expect(same.statusCode, encoding).toBe(304);
+      expect(same.headers.etag, encoding).toBe(tag);
+    }
+    // A client holding the uncompressed list that now asks for Brotli gets Brotli's bytes and tag.
+    const other = await t.app.inject({
+      url: '/api/products',
+      headers: { 'accept-encoding': 'br', 'if-none-match': tags.identity },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-encoding']).toBe('br');
+    expect(other.headers.etag).toBe(tags.br);
+  });
+
   it('keeps the cached list correct when stock changes', async () => {
     const before = (await t.app.inject({ url: '/api/products' })).json()[0].inventory;
     await t.app.database.db.execute(sql.raw('update products set inventory = inventory - 1 where id = 5'));

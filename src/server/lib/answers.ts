@@ -62,9 +62,15 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** A JSON text written once: its entity tag and its bytes in each encoding, each made at its first use. */
+/**
+ * A JSON text written once: its bytes in each encoding, each made at its first use, and each
+ * encoding's entity tag. A strong tag names one set of bytes (RFC 9110 §8.8.3): the uncompressed
+ * text's tag is its hash, a compressed one's adds the encoding (`"…-br"`, `"…-gzip"`).
+ */
 export interface OnceJson {
+  /** The uncompressed text's tag. */
   readonly etag: string;
+  etagOf(encoding: Encoding): string;
   bytes(encoding: Encoding): Buffer;
 }
 
@@ -86,10 +92,14 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
   return body;
 }
 
-function onceJson(body: string): OnceJson {
+/** A JSON text kept for answering many requests (keptJsonAnswer). */
+export function onceJson(body: string): OnceJson {
   const encoded = new Map<Encoding, Buffer>();
+  const etag = entityTag(body);
+  const tags = { identity: etag, br: `${etag.slice(0, -1)}-br"`, gzip: `${etag.slice(0, -1)}-gzip"` };
   return {
-    etag: entityTag(body),
+    etag,
+    etagOf: (encoding) => tags[encoding],
     bytes(encoding) {
       let bytes = encoded.get(encoding);
       if (!bytes) {
@@ -131,21 +141,22 @@ export interface KeptAnswer {
 }
 
 /**
- * How a kept JSON text answers a request: `304` without a body when its If-None-Match names the
- * tag, else the bytes in the encoding its Accept-Encoding prefers (negotiated as @fastify/compress
- * does for every other answer), which then skips compressing them again. Its headers name the tag
- * and that the answer varies with Accept-Encoding.
+ * How a kept JSON text answers a request: in the encoding its Accept-Encoding prefers (negotiated as
+ * @fastify/compress does for every other answer), `304` without a body when its If-None-Match names
+ * that encoding's tag, else those bytes, which then skip compressing them again. Its headers name
+ * the tag and that the answer varies with Accept-Encoding.
  */
 export function keptJsonAnswer(
   json: OnceJson,
   request: { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined },
   cacheControl: string,
 ): KeptAnswer {
-  const common = { 'cache-control': cacheControl, etag: json.etag, vary: 'accept-encoding' };
-  if (notModified(request['if-none-match'], json.etag)) return { status: 304, headers: common, body: undefined };
   const accept = request['accept-encoding'];
-  const encoding = (accept ? negotiate(accept.toLowerCase().replace(GZIP_ALIAS, 'gzip'), ENCODINGS) : null) ?? 'identity';
-  const body = json.bytes(encoding as Encoding);
+  const encoding = ((accept ? negotiate(accept.toLowerCase().replace(GZIP_ALIAS, 'gzip'), ENCODINGS) : null) ??
+    'identity') as Encoding;
+  const common = { 'cache-control': cacheControl, etag: json.etagOf(encoding), vary: 'accept-encoding' };
+  if (notModified(request['if-none-match'], common.etag)) return { status: 304, headers: common, body: undefined };
+  const body = json.bytes(encoding);
   return {
     status: 200,
     headers: {

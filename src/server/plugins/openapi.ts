@@ -7,7 +7,7 @@ import { STORE_NAME } from '#shared/constants.ts';
 import { ErrorBodySchema } from '#shared/errors.ts';
 import { adminCookieName } from '../domains/admin-auth/browser.ts';
 import { needsAdminSession, permissionWords } from './admin-guard.ts';
-import { entityTag, notModified } from '../lib/answers.ts';
+import { keptJsonAnswer, type OnceJson, onceJson } from '../lib/answers.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
 import { registerApiDocsPage } from './api-docs-page.ts';
 import { errorComponent, errorResponseComponents, errorResponseRef } from './openapi-errors.ts';
@@ -280,16 +280,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
   });
 
-  let served: { body: string; etag: string } | undefined;
+  let served: OnceJson | undefined;
   app.get(OPENAPI_PATH, async (req, reply) => {
-    if (!served) {
-      const body = JSON.stringify(app.swagger());
-      served = { body, etag: entityTag(body) };
-    }
+    served ??= onceJson(JSON.stringify(app.swagger()));
     // Changes only with a new release: cached briefly, then revalidated by its ETag.
-    reply.header('cache-control', 'public, max-age=300').header('etag', served.etag);
-    if (notModified(req.headers['if-none-match'], served.etag)) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(served.body);
+    const answer = keptJsonAnswer(served, req.headers, 'public, max-age=300');
+    return reply
+      .code(answer.status)
+      .headers(answer.headers)
+      .send(answer.body as never);
   });
 
   await registerApiDocsPage(app, { path: DOCS_PATH, documentPath: OPENAPI_PATH });
