@@ -68,8 +68,6 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
  * text's tag is its hash, a compressed one's adds the encoding (`"…-br"`, `"…-gzip"`).
  */
 export interface OnceJson {
-  /** The uncompressed text's tag. */
-  readonly etag: string;
   etagOf(encoding: Encoding): string;
   bytes(encoding: Encoding): Buffer;
 }
@@ -98,7 +96,6 @@ export function onceJson(body: string): OnceJson {
   const etag = entityTag(body);
   const tags = { identity: etag, br: `${etag.slice(0, -1)}-br"`, gzip: `${etag.slice(0, -1)}-gzip"` };
   return {
-    etag,
     etagOf: (encoding) => tags[encoding],
     bytes(encoding) {
       let bytes = encoded.get(encoding);
