@@ -1,4 +1,4 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { KeptAnswer } from '../lib/answers.ts';
 import { writeRequestLine } from './request-context.ts';
@@ -89,7 +89,9 @@ export class EarlyAnswers {
    * in front of its handler.
    */
   readonly serverFactory: FastifyServerFactory = (handler, options) => {
-    const server = http.createServer(options.http ?? {}, (req, res) => {
+    // Node's own module, without the ES module wrapper an `import` of node:http builds at start
+    // (which loads its HTTP client library with it: 80 to 100 ms of each start).
+    const server = process.getBuiltinModule('node:http').createServer(options.http ?? {}, (req, res) => {
       if (!this.answer(req, res)) handler(req, res);
     });
     const { keepAliveTimeout, requestTimeout, connectionTimeout } = options;
