@@ -52,7 +52,7 @@ describe('how production starts the store', () => {
 
   it('loads node:http and node:https without their module wrappers', () => {
     // An `import` of node:http makes Node read every one of its exports at start, WebSocket among
-    // them, which loads Node's HTTP client library: 80 to 100 ms of each start.
+    // them, which loads Node's HTTP client library, unused by the server.
     const dir = path.join(root, 'dist/server');
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
       const code = fs.readFileSync(path.join(dir, file), 'utf8');

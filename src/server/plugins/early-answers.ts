@@ -90,7 +90,7 @@ export class EarlyAnswers {
    */
   readonly serverFactory: FastifyServerFactory = (handler, options) => {
     // Node's own module, without the ES module wrapper an `import` of node:http builds at start
-    // (which loads its HTTP client library with it: 80 to 100 ms of each start).
+    // (which loads Node's HTTP client library with it, unused here).
     const server = process.getBuiltinModule('node:http').createServer(options.http ?? {}, (req, res) => {
       if (!this.answer(req, res)) handler(req, res);
     });
