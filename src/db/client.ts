@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createClusterApart } from './pglite-cluster.ts';
 import { PGLITE_SHARED_BUFFERS } from './pglite-memory.ts';
 import * as schema from './schema/index.ts';
 
@@ -93,15 +94,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       close: () => pool.end(),
     };
   }
+  const sharedBuffers = opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS;
   let dir: string | undefined;
   if (opts.dataDir !== 'memory://') {
     dir = path.join(opts.dataDir, 'db');
     fs.mkdirSync(dir, { recursive: true });
+    await createClusterApart(dir, sharedBuffers);
   }
   const client = new PGlite({
     ...(dir ? { dataDir: dir } : {}),
     extensions: PGLITE_EXTENSIONS,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
