@@ -13,6 +13,8 @@ export function ScrollManager() {
   const loaded = useRef<string | null>(`${pathname}${hash}`);
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
+  }, []);
+  useEffect(() => {
     const first = loaded.current === `${pathname}${hash}`;
     if (!first) loaded.current = null;
     if (pathname === '/' && hash) {
