@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import vm from 'node:vm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { hideSecretParamsScript, pageChunks, serializeForScript, type ViteManifest } from '#server/plugins/ssr.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -18,6 +20,13 @@ interface JsonLdProduct {
     | { price: string; priceCurrency: string; availability: string }
     | { price: string; priceCurrency: string; availability: string }[];
   aggregateRating?: unknown;
+}
+
+/** The CSP hash-source of a page's inline script (the one `<script>` without `src` or `type`). */
+function scriptHashOf(html: string): string {
+  const script = /<script(?: nonce="[^"]+")?>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (script === undefined) throw new Error('no inline script in the page');
+  return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
 }
 
 function firstOffer(p: JsonLdProduct) {
@@ -131,11 +140,9 @@ describe('server-rendered storefront', () => {
     expect(res.body).toContain('Smelling Salts 3-Pack');
     expect(res.body).toContain('window.__RQ_STATE__=');
     expect(res.body).toMatch(/<title>[^<]+<\/title>/);
-    // The inline state script carries the CSP nonce.
-    const csp = String(res.headers['content-security-policy']);
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(res.body).toContain(`<script nonce="${nonce}">window.__RQ_STATE__=`);
+    // The page is the same for every visitor: its CSP allows the inline state script by its hash.
+    expect(res.body).toContain('<script>window.__RQ_STATE__=');
+    expect(String(res.headers['content-security-policy'])).toContain(`'${scriptHashOf(res.body)}'`);
   });
 
   it('opened from a review link, takes the token out of the address bar first and sends no Referer', async () => {
@@ -156,7 +163,7 @@ describe('server-rendered storefront', () => {
     expect(plain.body).not.toContain('secretParams');
   });
 
-  it('gives a page its policy with a new nonce each time, and the API and assets one that allows nothing', async () => {
+  it('gives a shared page its policy with its script’s hash, any other page a new nonce each time, and the API and assets one that allows nothing', async () => {
     const fixed = {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'SAMEORIGIN',
@@ -164,14 +171,33 @@ describe('server-rendered storefront', () => {
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
     };
+    const shared = [
+      await t.app.inject({ url: '/' }),
+      await t.app.inject({ url: '/' }),
+      await t.app.inject({ url: '/product/5' }),
+    ];
+    for (const page of shared) {
+      expect(page.headers).toMatchObject(fixed);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toMatch(/^default-src 'self';script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=';/);
+      expect(csp).toContain(`'${scriptHashOf(page.body)}'`);
+      expect(csp).not.toContain("'nonce-");
+      expect(page.body).not.toContain('nonce=');
+    }
+    // The same page twice is the same bytes and policy; another page has its own hash.
+    expect(shared[1]?.body).toBe(shared[0]?.body);
+    expect(shared[1]?.headers['content-security-policy']).toBe(shared[0]?.headers['content-security-policy']);
+    expect(scriptHashOf(shared[2]?.body ?? '')).not.toBe(scriptHashOf(shared[0]?.body ?? ''));
+
     const nonces = new Set<string>();
-    for (const url of ['/', '/', '/product/5', '/no-such-page']) {
+    for (const url of ['/no-such-page', '/no-such-page', '/checkout', '/?utm_source=mail']) {
       const page = await t.app.inject({ url });
       expect(page.headers, url).toMatchObject(fixed);
       const csp = String(page.headers['content-security-policy']);
-      expect(csp, url).toMatch(/^default-src 'self';script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}';/);
+      expect(csp, url).toMatch(/^default-src 'self';script-src 'self'( https:\/\/\S+)* 'nonce-[A-Za-z0-9+/=]{24}';/);
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
       expect(page.body, url).toContain(`<script nonce="${nonce}">`);
+      expect(csp, url).not.toContain("'sha256-");
       nonces.add(nonce);
     }
     expect(nonces.size).toBe(4);
@@ -182,20 +208,46 @@ describe('server-rendered storefront', () => {
     }
   });
 
-  it('renders a shared page again as soon as a price changes, each time with its own nonce', async () => {
+  it('answers a shared page in the encoding the browser takes, the same bytes each time, and 304 to its tag', async () => {
+    const plain = await t.app.inject({ url: '/product/5' });
+    const br = await t.app.inject({ url: '/product/5', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const brAgain = await t.app.inject({ url: '/product/5', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers.vary).toBe('Sec-GPC, Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(br.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-br"`);
+    const gzip = await t.app.inject({ url: '/product/5', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const again = await t.app.inject({
+      url: '/product/5',
+      headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['content-security-policy']).toBe(br.headers['content-security-policy']);
+    // Another encoding's tag is not this one's.
+    const other = await t.app.inject({ url: '/product/5', headers: { 'if-none-match': String(br.headers.etag) } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(plain.body);
+  });
+
+  it('renders a shared page again as soon as a price changes, its script’s hash following it', async () => {
     const price = async () => /"price":"([0-9.]+)"/.exec((await t.app.inject({ url: '/product/5' })).body)?.[1];
     expect(await price()).toBe('18.99');
-    const [one, two] = [await t.app.inject({ url: '/' }), await t.app.inject({ url: '/' })];
-    const nonceOf = (res: typeof one) =>
-      /<script nonce="([^"]+)">window|<script nonce="([^"]+)">/.exec(res.body)?.slice(1).find(Boolean);
-    expect(nonceOf(one)).toBeTruthy();
-    expect(nonceOf(one)).not.toBe(nonceOf(two));
-    expect(String(two.headers['content-security-policy'])).toContain(`'nonce-${nonceOf(two)}'`);
+    const before = await t.app.inject({ url: '/' });
+    expect(String(before.headers['content-security-policy'])).toContain(`'${scriptHashOf(before.body)}'`);
     await t.app.database.db.execute(sql.raw('update products set price_cents = 1999 where id = 5'));
     await t.app.services.catalog.catalogChanged();
     try {
       expect(await price()).toBe('19.99');
-      expect((await t.app.inject({ url: '/' })).body).toContain('"price":"19.99"');
+      const after = await t.app.inject({ url: '/' });
+      expect(after.body).toContain('"price":"19.99"');
+      expect(String(after.headers['content-security-policy'])).toContain(`'${scriptHashOf(after.body)}'`);
+      expect(scriptHashOf(after.body)).not.toBe(scriptHashOf(before.body));
     } finally {
       await t.app.database.db.execute(sql.raw('update products set price_cents = 1899 where id = 5'));
       await t.app.services.catalog.catalogChanged();
@@ -224,7 +276,7 @@ describe('server-rendered storefront', () => {
       // No script or module preload in the markup competes with the first paint: the inline
       // state script starts them, the entry and the page's own chunk among them.
       expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
-      const state = /<script nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+      const state = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
       expect(state).toContain(`"/${file}"`);
       expect(state).toContain(`"/${manifest['index.html']!.file}"`);
       expect(state).toContain('requestAnimationFrame');

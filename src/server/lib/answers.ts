@@ -138,7 +138,7 @@ export interface KeptAnswer {
 }
 
 /**
- * How a kept JSON text answers a request: in the encoding its Accept-Encoding prefers (negotiated as
+ * How a kept text (JSON, or a page of type `contentType`) answers a request: in the encoding its Accept-Encoding prefers (negotiated as
  * @fastify/compress does for every other answer), `304` without a body when its If-None-Match names
  * that encoding's tag, else those bytes, which then skip compressing them again. Its headers name
  * the tag and that the answer varies with Accept-Encoding.
@@ -147,6 +147,7 @@ export function keptJsonAnswer(
   json: OnceJson,
   request: { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined },
   cacheControl: string,
+  contentType = 'application/json; charset=utf-8',
 ): KeptAnswer {
   const accept = request['accept-encoding'];
   const encoding = ((accept ? negotiate(accept.toLowerCase().replace(GZIP_ALIAS, 'gzip'), ENCODINGS) : null) ??
@@ -158,7 +159,7 @@ export function keptJsonAnswer(
     status: 200,
     headers: {
       ...common,
-      'content-type': 'application/json; charset=utf-8',
+      'content-type': contentType,
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
       'content-length': String(body.length),
     },

@@ -1,5 +1,5 @@
-/** Where a page's CSP nonce goes in a rendered page: replaced by each request's own when it is sent. */
-export const NONCE_SLOT = '\u0000nonce\u0000';
+import { createHash } from 'node:crypto';
+import { type OnceJson, onceJson } from '../lib/answers.ts';
 
 /** Paths whose page holds a shopper's own data or keys, or a step of a purchase: rendered for each request. */
 const PRIVATE_PREFIXES = [
@@ -22,30 +22,23 @@ export function isSharedPage(url: string): boolean {
   return !url.includes('?') && !PRIVATE_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
+/** A page kept for every visitor: its bytes (each encoding made once) and its inline script's CSP hash. */
+export interface KeptPage {
+  text: OnceJson;
+  /** `sha256-…` of the page's one inline script, for its Content-Security-Policy. */
+  scriptHash: string;
+}
+
+/** Keeps a rendered page whose one inline script's text is `script`. */
+export function keptPage(html: string, script: string): KeptPage {
+  return { text: onceJson(html), scriptHash: `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}` };
+}
+
 interface Entry {
   /** The product list the page was rendered from (the catalog's cached value: a new object at each change). */
   products: unknown;
   at: number;
-  /** The page's UTF-8 bytes split at its nonce slots. */
-  parts: Buffer[];
-}
-
-/** A page's UTF-8 bytes split at its nonce slots, to be joined with each request's nonce. */
-export function splitAtNonce(html: string): Buffer[] {
-  return html.split(NONCE_SLOT).map((part) => Buffer.from(part, 'utf8'));
-}
-
-/** The page's bytes with `nonce` in every slot: one copy of the bytes, no string to encode again. */
-export function withNonce(parts: readonly Buffer[], nonce: string): Buffer {
-  if (parts.length === 1) return parts[0] as Buffer;
-  const slot = Buffer.from(nonce, 'latin1');
-  const out = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + part.length, 0) + slot.length * (parts.length - 1));
-  let at = 0;
-  parts.forEach((part, i) => {
-    if (i > 0) at += slot.copy(out, at);
-    at += part.copy(out, at);
-  });
-  return out;
+  page: KeptPage;
 }
 
 /**
@@ -65,23 +58,23 @@ export class PageCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(key: string, products: unknown): Buffer[] | undefined {
+  get(key: string, products: unknown): KeptPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.products !== products || this.now() - entry.at >= this.maxAgeMs) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.parts;
+    return entry.page;
   }
 
-  /** Keeps a page's bytes as `splitAtNonce` made them (the same parts its first answer was sent from). */
-  set(key: string, products: unknown, parts: Buffer[]): void {
+  /** Keeps a page (the same bytes its first answer was sent from). */
+  set(key: string, products: unknown, page: KeptPage): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { products, at: this.now(), parts });
+    this.entries.set(key, { products, at: this.now(), page });
   }
 }

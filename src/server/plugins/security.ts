@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isOrderPagePath } from '#shared/order-paths.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendsGpc } from '../lib/privacy-signal.ts';
 
@@ -47,6 +47,14 @@ declare module 'fastify' {
     /** The page's script nonce: made at its first read, so only the answers that use one pay for it. */
     cspNonce: string;
   }
+  interface FastifyReply {
+    /**
+     * Allows the page's inline script by its hash (`sha256-…`, base64) instead of the request's nonce:
+     * a page kept for every visitor is then the same bytes for each. Nothing on an answer without
+     * the page policy.
+     */
+    allowInlineScript(hash: string): FastifyReply;
+  }
   interface FastifyContextConfig {
     /** A page's own Content-Security-Policy in place of the store's (the API reference page). */
     csp?: string;
@@ -63,7 +71,8 @@ const policy = (directives: Directives) => directives.map(([name, sources]) => (
  * which allows exactly the origins in use: our own, Stripe's only where Stripe.js runs (/checkout and
  * a subscription's page), the marketing tags' only when configured and never on /checkout, an
  * order's page or for a browser that sent Global Privacy Control. Its one inline script (the SSR
- * state) carries a per-request nonce. Styles allow inline style attributes (Radix positions popovers
+ * state) carries a per-request nonce, or on a page kept for every visitor is allowed by its hash
+ * (`reply.allowInlineScript`). Styles allow inline style attributes (Radix positions popovers
  * with them), so they get no nonce. The API and the assets get a policy that allows nothing, and
  * no nonce is made for them. Returns the headers of an answer that is not a page, for the answers
  * sent before routing (plugins/early-answers.ts).
@@ -82,7 +91,7 @@ export async function registerSecurity(
   ] as { script?: string[]; connect?: string[]; img?: string[]; frame?: string[] }[];
   const tagSources = (kind: 'script' | 'connect' | 'img' | 'frame') => [...new Set(tagSets.flatMap((set) => set[kind] ?? []))];
 
-  /** The page policy for one combination, split around its nonce. */
+  /** The page policy for one combination, split around the source that allows its inline script. */
   const pagePolicy = (stripe: boolean, tags: boolean): [string, string] => {
     const with_ = (own: string[], kind: 'script' | 'connect' | 'img') =>
       [...own, ...(stripe ? STRIPE[kind] : []), ...(tags ? tagSources(kind) : [])].join(' ');
@@ -94,7 +103,7 @@ export async function registerSecurity(
     const marker = '\u0000';
     const text = policy([
       ['default-src', "'self'"],
-      ['script-src', `${with_(["'self'"], 'script')} 'nonce-${marker}'`],
+      ['script-src', `${with_(["'self'"], 'script')} ${marker}`],
       ['style-src', "'self' 'unsafe-inline'"],
       ['img-src', with_(["'self'", 'data:', 'blob:'], 'img')],
       ['font-src', "'self'"],
@@ -140,6 +149,12 @@ export async function registerSecurity(
   };
 
   const nonces = new WeakMap<FastifyRequest, string>();
+  const pagePolicies = new WeakMap<FastifyRequest, readonly [string, string]>();
+  app.decorateReply('allowInlineScript', function (this: FastifyReply, hash: string) {
+    const parts = pagePolicies.get(this.request);
+    if (parts) this.header('content-security-policy', `${parts[0]}'${hash}'${parts[1]}`);
+    return this;
+  });
   app.decorateRequest('cspNonce', {
     getter(this: FastifyRequest) {
       let nonce = nonces.get(this);
@@ -158,8 +173,9 @@ export async function registerSecurity(
     else if (!opts.dev) {
       const path = pathOf(req.url);
       if (isPagePath(path)) {
-        const [before, after] = pages[stripeOn(path) ? 1 : 0][tagsOn(req, path) ? 1 : 0];
-        reply.header('content-security-policy', `${before}${req.cspNonce}${after}`);
+        const parts = pages[stripeOn(path) ? 1 : 0][tagsOn(req, path) ? 1 : 0];
+        pagePolicies.set(req, parts);
+        reply.header('content-security-policy', `${parts[0]}'nonce-${req.cspNonce}'${parts[1]}`);
       }
     }
     done();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { isSharedPage, NONCE_SLOT, PageCache, splitAtNonce, withNonce } from './page-cache.ts';
+import { isSharedPage, type KeptPage, keptPage, PageCache } from './page-cache.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ContentQuerySchema } from '#shared/content.ts';
 import { ContentPageSchema } from '#shared/content-response-schemas.ts';
@@ -15,10 +15,23 @@ import { isDatabaseUnavailable } from '#db/client.ts';
 import { STORE_NAME } from '#shared/constants.ts';
 import { splitSecretParams } from '#shared/secret-params.ts';
 import { AppError, notFound } from '../errors.ts';
-import { json } from '../lib/answers.ts';
+import { json, keptJsonAnswer } from '../lib/answers.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
 
 export type SsrMode = 'prod' | 'dev' | 'off';
+
+/**
+ * A kept page as one request gets it: its inline script allowed by its hash, in the encoding the
+ * request accepts (each made once), or `304` when the browser holds that encoding's bytes.
+ */
+function sendKeptPage(req: FastifyRequest, reply: FastifyReply, page: KeptPage) {
+  const answer = keptJsonAnswer(page.text, req.headers, 'no-cache', 'text/html; charset=utf-8');
+  return reply
+    .allowInlineScript(page.scriptHash)
+    .status(answer.status)
+    .headers({ ...answer.headers, vary: 'Sec-GPC, Accept-Encoding' })
+    .send(answer.body);
+}
 
 const ROOT = PROJECT_ROOT;
 const CLIENT_DIST = path.join(ROOT, 'dist/client');
@@ -224,9 +237,8 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     try {
       if (key) {
         products = await data.listProducts();
-        const cached = pages?.get(key, products);
-        if (cached)
-          return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withNonce(cached, req.cspNonce));
+        const kept = pages?.get(key, products);
+        if (kept) return sendKeptPage(req, reply, kept);
       }
       result = await mod.render({ url, data, config });
     } catch (err) {
@@ -243,27 +255,30 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
     const chunks = pageChunks(manifest, result.modules);
     const start = boot ? `;${bootScript(boot.entry, [...boot.preloads, ...chunks.scripts])}` : '';
     const hideSecrets = hideSecretParamsScript(url);
-    const state = `<script nonce="${NONCE_SLOT}">${hideSecrets}${keepSharedCodeScript(url)}window.__RQ_STATE__=${serializeForScript(
+    const script = `${hideSecrets}${keepSharedCodeScript(url)}window.__RQ_STATE__=${serializeForScript(
       result.state,
-    )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}${start}</script>`;
+    )};window.__PUBLIC_CONFIG__=${serializeForScript(config)}${start}`;
+    // A page kept for every visitor allows its script by hash, so it is the same bytes for each;
+    // any other page by this request's nonce.
+    const keep = key !== undefined && result.status === 200;
+    const state = keep ? `<script>${script}</script>` : `<script nonce="${req.cspNonce}">${script}</script>`;
     // (In development the manifest is empty: Vite's own tags load everything.)
     const links = chunks.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('\n');
     const html = template
       .replace('<!--ssr-head-->', () => `${result.head}\n${links}`)
       .replace('<!--ssr-html-->', () => result.html)
       .replace('<!--ssr-state-->', () => state);
-    const parts = splitAtNonce(html);
-    if (key && result.status === 200) pages?.set(key, products, parts);
+    if (keep) {
+      const page = keptPage(html, script);
+      pages?.set(key, products, page);
+      return sendKeptPage(req, reply, page);
+    }
     // The requests the HTML starts before its first script (the product image) carry no Referer with
     // the secret, so no proxy's access log records it either.
     if (hideSecrets) reply.header('referrer-policy', 'no-referrer');
     // An order's page holds its shopper's name and address: never kept by a shared cache (ADR 0038).
     const cacheControl = isOrderPagePath(url) ? 'private, no-store' : 'no-cache';
-    return reply
-      .status(result.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', cacheControl)
-      .send(withNonce(parts, req.cspNonce));
+    return reply.status(result.status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
   };
 
   // A guide or legal page for the browser's navigations: its head data and its body as HTML.
