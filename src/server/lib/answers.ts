@@ -138,10 +138,10 @@ export interface KeptAnswer {
 }
 
 /**
- * How a kept text (JSON, or a page of type `contentType`) answers a request: in the encoding its Accept-Encoding prefers (negotiated as
- * @fastify/compress does for every other answer), `304` without a body when its If-None-Match names
- * that encoding's tag, else those bytes, which then skip compressing them again. Its headers name
- * the tag and that the answer varies with Accept-Encoding.
+ * How a kept text (JSON, or a page of type `contentType`) answers a request: in the encoding its
+ * Accept-Encoding prefers (negotiated as @fastify/compress does for every other answer), `304`
+ * without a body when its If-None-Match names that encoding's tag, else those bytes, which then skip
+ * compressing them again. Its headers name the tag and that the answer varies with Accept-Encoding.
  */
 export function keptJsonAnswer(
   json: OnceJson,
