@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type OnceJson, onceJson } from '../lib/answers.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keptJsonAnswer, type OnceJson, onceJson } from '../lib/answers.ts';
 
 /** Paths whose page holds a shopper's own data or keys, or a step of a purchase: rendered for each request. */
 const PRIVATE_PREFIXES = [
@@ -32,6 +33,19 @@ export interface KeptPage {
 /** Keeps a rendered page whose one inline script's text is `script`. */
 export function keptPage(html: string, script: string): KeptPage {
   return { text: onceJson(html), scriptHash: `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}` };
+}
+
+/**
+ * A kept page as one request gets it: its inline script allowed by its hash, in the encoding the
+ * request accepts (each made once), or `304` when the browser holds that encoding's bytes.
+ */
+export function sendKeptPage(req: FastifyRequest, reply: FastifyReply, page: KeptPage) {
+  const answer = keptJsonAnswer(page.text, req.headers, 'no-cache', 'text/html; charset=utf-8');
+  return reply
+    .allowInlineScript(page.scriptHash)
+    .status(answer.status)
+    .headers({ ...answer.headers, vary: 'Sec-GPC, Accept-Encoding' })
+    .send(answer.body);
 }
 
 interface Entry {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { isSharedPage, type KeptPage, keptPage, PageCache } from './page-cache.ts';
+import { isSharedPage, keptPage, PageCache, sendKeptPage } from './page-cache.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ContentQuerySchema } from '#shared/content.ts';
 import { ContentPageSchema } from '#shared/content-response-schemas.ts';
@@ -15,23 +15,10 @@ import { isDatabaseUnavailable } from '#db/client.ts';
 import { STORE_NAME } from '#shared/constants.ts';
 import { splitSecretParams } from '#shared/secret-params.ts';
 import { AppError, notFound } from '../errors.ts';
-import { json, keptJsonAnswer } from '../lib/answers.ts';
+import { json } from '../lib/answers.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
 
 export type SsrMode = 'prod' | 'dev' | 'off';
-
-/**
- * A kept page as one request gets it: its inline script allowed by its hash, in the encoding the
- * request accepts (each made once), or `304` when the browser holds that encoding's bytes.
- */
-function sendKeptPage(req: FastifyRequest, reply: FastifyReply, page: KeptPage) {
-  const answer = keptJsonAnswer(page.text, req.headers, 'no-cache', 'text/html; charset=utf-8');
-  return reply
-    .allowInlineScript(page.scriptHash)
-    .status(answer.status)
-    .headers({ ...answer.headers, vary: 'Sec-GPC, Accept-Encoding' })
-    .send(answer.body);
-}
 
 const ROOT = PROJECT_ROOT;
 const CLIENT_DIST = path.join(ROOT, 'dist/client');
