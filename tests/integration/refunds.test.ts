@@ -474,6 +474,64 @@ describe('POST /api/orders/:id/cancel', () => {
     expect((await orderOf(order.id)).refundedTotal).toBe('86.88');
   });
 
+  it("a cancel that finds another cancel's refund still at the payment provider waits for it and answers the cancelled order", async () => {
+    const order = await paidOrder();
+    const refunds = t.app.services.orders.refunds;
+    const payments = t.app.services.payments;
+    const pendingCancellation = refunds.pendingCancellation;
+    const providerRefund = payments.refund;
+    let lateChecked!: () => void;
+    let releaseLate!: () => void;
+    const atCheck = new Promise<void>((r) => (lateChecked = r));
+    const lateHeld = new Promise<void>((r) => (releaseLate = r));
+    let earlyAtProvider!: () => void;
+    let releaseProvider!: () => void;
+    const atProvider = new Promise<void>((r) => (earlyAtProvider = r));
+    const providerHeld = new Promise<void>((r) => (releaseProvider = r));
+    let holdCheck = true;
+    let holdProvider = true;
+    // The late cancel finds no cancellation under way, then waits there.
+    refunds.pendingCancellation = async (orderId: number) => {
+      const found = await pendingCancellation(orderId);
+      if (orderId === order.id && holdCheck) {
+        holdCheck = false;
+        lateChecked();
+        await lateHeld;
+      }
+      return found;
+    };
+    // The early cancel's refund is recorded, then waits at the provider.
+    payments.refund = async (...args: Parameters<typeof providerRefund>) => {
+      if (holdProvider) {
+        holdProvider = false;
+        earlyAtProvider();
+        await providerHeld;
+      }
+      return providerRefund(...args);
+    };
+    try {
+      const late = admin.call('POST', `/api/orders/${order.id}/cancel`, {});
+      await atCheck;
+      const early = admin.call('POST', `/api/orders/${order.id}/cancel`, { reason: 'Duplicate order' });
+      await atProvider;
+      releaseLate();
+      const answer = await late;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({ status: 'cancelled', refundedTotal: '86.88' });
+      releaseProvider();
+      const first = await early;
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ status: 'cancelled', refundedTotal: '86.88' });
+    } finally {
+      releaseLate();
+      releaseProvider();
+      refunds.pendingCancellation = pendingCancellation;
+      payments.refund = providerRefund;
+    }
+    expect(await refundRows(order.id)).toBe(1);
+    expect((await timeline(order.id)).filter((e) => e.type === 'cancelled')).toHaveLength(1);
+  });
+
   it('a cancel that read the order as paid while another cancel refunded it answers the cancelled order, refunded once', async () => {
     const order = await paidOrder();
     const orders = t.app.services.orders;

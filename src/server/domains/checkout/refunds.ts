@@ -277,8 +277,14 @@ export function createRefunds(
     try {
       await refund(orderId, request, actor, `cancel-${left.refundedTotal}-${failed}`, { cancelsOrder: true });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'conflict' && (await orders.byId(orderId))?.status !== readStatus)
-        return again();
+      if (!(err instanceof AppError && err.code === 'conflict')) throw err;
+      // Another cancel recorded its refund after this one looked: that refund, not a second one.
+      const since = await orders.refunds.pendingCancellation(orderId);
+      if (since) {
+        await settleOrView(since.id);
+        return orders.adminOrder(orderId);
+      }
+      if ((await orders.byId(orderId))?.status !== readStatus) return again();
       throw err;
     }
     return orders.adminOrder(orderId);
